@@ -1,0 +1,85 @@
+# Two commands set everything up on a fresh machine: `make run` and `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+HOST ?= 127.0.0.1
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(PY) -m pip --disable-pip-version-check
+# Where the browser tests leave their screenshots (see README).
+SCREENSHOTS ?= build/screenshots
+export SCREENSHOTS
+
+# Django 6.1 needs Python 3.12 or newer: the first such interpreter on PATH, else one that pyenv installed.
+define find_python
+for candidate in $${PYTHON:-} python3.14 python3.13 python3.12 python3 \
+    $$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.1[2-9]*/bin/python3 2>/dev/null | sort -rV); do \
+  if command -v "$$candidate" >/dev/null 2>&1 && \
+     "$$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then \
+    echo "$$candidate"; break; \
+  fi; \
+done
+endef
+
+.PHONY: help run test lint messages migrate demo bench clean
+
+help:
+	@echo "make run   - set up .venv, migrate, load demo data, serve on http://$(HOST):$(PORT)"
+	@echo "make test  - set up .venv with test tools, run ruff and the whole test suite"
+	@echo "make bench - run the benchmarks under bench/"
+
+$(PY):
+	@python=$$($(find_python)); \
+	if [ -z "$$python" ]; then \
+	  echo "Django 6.1 needs Python 3.12 or newer and none was found; install python3.12 and run make again." >&2; \
+	  exit 1; \
+	fi; \
+	echo "Creating $(VENV) with $$python ($$($$python --version))"; \
+	"$$python" -m venv $(VENV)
+
+$(VENV)/.runtime-installed: requirements.txt | $(PY)
+	$(PIP) install --quiet -r requirements.txt
+	@touch $@
+
+$(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(PY)
+	$(PIP) install --quiet -r requirements-dev.txt
+	@touch $@ $(VENV)/.runtime-installed
+
+# Compiled translation catalogues are build products, made from the .po files in locale/.
+messages: $(VENV)/.runtime-installed
+	@if ls locale/*/LC_MESSAGES/*.po >/dev/null 2>&1; then \
+	  $(PY) manage.py compilemessages --locale pt_BR --locale en --ignore '.venv' -v 0; \
+	fi
+
+migrate: $(VENV)/.runtime-installed messages
+	$(PY) manage.py migrate --noinput -v 0
+
+demo: migrate
+	$(PY) manage.py load_demo --if-empty
+
+run: demo
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+lint: $(VENV)/.dev-installed
+	$(VENV)/bin/ruff check .
+
+# The suite runs on SQLite, then again on PostgreSQL when a server answers
+# (TEST_DATABASE_URL, or the local one on 127.0.0.1:5432); in CI the PostgreSQL pass is required.
+test: $(VENV)/.dev-installed messages lint
+	@echo "== Test suite on SQLite =="
+	$(PY) -m pytest
+	@pg_url=$$($(PY) tests/postgres_url.py) || exit 1; \
+	if [ -n "$$pg_url" ]; then \
+	  echo "== Test suite on PostgreSQL ($$($(PY) tests/postgres_url.py --describe)) =="; \
+	  DATABASE_URL="$$pg_url" $(PY) -m pytest || exit 1; \
+	  echo "Databases tested: SQLite and PostgreSQL."; \
+	else \
+	  echo "Databases tested: SQLite only (no PostgreSQL server answered; set TEST_DATABASE_URL to add one)."; \
+	fi
+
+bench: $(VENV)/.dev-installed
+	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) build staticfiles .pytest_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""Score sheets, draw claims, irregularity claims and the audit log (issue 7)."""
