@@ -24,7 +24,8 @@ def answers(url: str) -> bool:
 def describe(url: str) -> str:
     """The URL without its password, for printing."""
     info = psycopg.conninfo.conninfo_to_dict(url)
-    return f"{info.get('user', '')}@{info.get('host', '')}:{info.get('port', 5432)}/{info.get('dbname', '')}"
+    user, host = info.get("user", ""), info.get("host", "")
+    return f"{user}@{host}:{info.get('port', 5432)}/{info.get('dbname', '')}"
 
 
 def main() -> int:

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def settings_under(env: dict[str, str]) -> dict:
-    """Import the settings in a fresh interpreter with the given environment and report key values."""
+    """Import the settings in a fresh interpreter under `env` and report the key values."""
     code = (
         "import json, config.settings as s;"
         "print(json.dumps({'debug': s.DEBUG, 'hosts': s.ALLOWED_HOSTS, 'key': s.SECRET_KEY,"
