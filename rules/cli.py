@@ -1,0 +1,135 @@
+"""Command line: the contract for checking the engine from outside.
+
+    python -m rules perft --variant brazilian|international [--fen FEN] --depth N
+    python -m rules moves --variant brazilian|international   < fens.txt
+
+`perft` prints one line per root move ("22-18: 1234") as it goes, then the node count alone as
+its last line. `moves` reads one FEN per line and writes one JSON line per FEN: the sorted legal
+moves as [from, to, [captured squares ascending]], or {"error": "..."} for a FEN it cannot read.
+
+Sub-commands register themselves in `COMMANDS`, so other modules (score-sheet replay) can add one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from rules.board import Board
+from rules.errors import DraughtsError
+from rules.notation import move_to_str
+from rules.perft import perft
+from rules.variants import VARIANTS, variant_by_name
+
+__all__ = ["COMMANDS", "build_parser", "main", "moves_json"]
+
+# name -> (function adding the sub-command's arguments, function running it -> exit code)
+COMMANDS: dict[
+    str, tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]
+] = {}
+
+
+def _add_variant(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--variant",
+        choices=sorted(VARIANTS),
+        default="brazilian",
+        help="board variant (default: brazilian)",
+    )
+
+
+# ---------------------------------------------------------------------- perft
+def _perft_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_variant(parser)
+    parser.add_argument("--fen", help="start position (default: the initial position)")
+    parser.add_argument("--depth", type=int, required=True, help="plies to count")
+
+
+def _perft_run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    variant = variant_by_name(args.variant)
+    board = Board.from_fen(args.fen, variant) if args.fen else Board(variant)
+    if args.depth < 0:
+        raise DraughtsError("--depth must be >= 0")
+    started = time.perf_counter()
+    total = 0
+    if args.depth >= 2:
+        # progress per root move, then the total alone on the last line
+        for move in board.legal_moves():
+            text = move_to_str(board, move)
+            board.push(move)
+            nodes = perft(board, args.depth - 1)
+            board.pop()
+            total += nodes
+            print(f"{text}: {nodes}", file=out, flush=True)
+    else:
+        total = perft(board, args.depth)
+    elapsed = time.perf_counter() - started
+    print(
+        f"perft({args.depth}) {variant.name}: {total} nodes in {elapsed:.2f} s",
+        file=sys.stderr,
+        flush=True,
+    )
+    print(total, file=out, flush=True)
+    return 0
+
+
+# ---------------------------------------------------------------------- moves
+def moves_json(board: Board) -> str:
+    """The legal moves of a board as the `moves` sub-command writes them (one JSON line)."""
+    moves = sorted([m.start, m.end, list(m.captured)] for m in board.legal_moves())
+    return json.dumps(moves, separators=(",", ":"))
+
+
+def _moves_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_variant(parser)
+
+
+def _moves_run(
+    args: argparse.Namespace, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout
+) -> int:
+    variant = variant_by_name(args.variant)
+    for line in stdin:
+        fen = line.strip()
+        if not fen:
+            continue
+        try:
+            board = Board.from_fen(fen, variant)
+        except DraughtsError as exc:
+            print(json.dumps({"error": str(exc)}), file=out, flush=True)
+            continue
+        print(moves_json(board), file=out, flush=True)
+    return 0
+
+
+COMMANDS["perft"] = (_perft_arguments, _perft_run)
+COMMANDS["moves"] = (_moves_arguments, _moves_run)
+
+_HELP = {
+    "perft": "count the move sequences of a given length (last line: the count)",
+    "moves": "read FENs from stdin, write their legal moves as JSON lines",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every registered sub-command."""
+    parser = argparse.ArgumentParser(
+        prog="python -m rules", description="Draughts rules engine (Brazilian and international)."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, (add_arguments, _run) in COMMANDS.items():
+        add_arguments(sub.add_parser(name, help=_HELP.get(name)))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of `python -m rules`; returns the exit code."""
+    args = build_parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command][1](args)
+    except DraughtsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2

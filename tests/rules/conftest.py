@@ -1,0 +1,8 @@
+"""Make the repository root importable when pytest runs without a project-wide config."""
+
+import sys
+from pathlib import Path
+
+_ROOT = str(Path(__file__).resolve().parents[2])
+if _ROOT not in sys.path:
+    sys.path.insert(0, _ROOT)
