@@ -1,0 +1,112 @@
+"""Standings after any round: points, then the tournament's tie-breaks in order (Art. 4).
+
+Players are ranked by points; each tie-break is then applied only to the players still tied after
+the previous ones. Players level on everything share the rank (competition ranking: 1, 2, 2, 4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from tournaments.domain_types import Crosstable, GameRecord
+from tournaments.scoring import Scoring
+from tournaments.tiebreaks import TieBreak, TieBreakValues, resolve
+
+__all__ = ["GameRecord", "StandingRow", "compute_standings"]
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of the standings.
+
+    `tiebreaks` holds every requested id in the requested order. A value is None where the
+    criterion does not apply: direct encounter for a player who was not tied when it came up, or
+    whose tied group has a pair that has not met.
+    """
+
+    rank: int
+    number: int
+    points: Fraction
+    tiebreaks: dict[str, Fraction | None]
+    shared: bool
+
+
+def compute_standings(
+    players: Sequence[int],
+    games: Sequence[GameRecord],
+    scoring: Scoring,
+    tiebreak_ids: Sequence[str],
+    cycles: int = 1,
+    up_to_round: int | None = None,
+) -> list[StandingRow]:
+    """Rank `players` (pairing numbers) on the games recorded up to `up_to_round` (all if None)."""
+    tie_breaks = resolve(tiebreak_ids)
+    table = Crosstable(players, games, scoring, cycles, up_to_round)
+    ordered = sorted(table.players)
+
+    values: dict[str, TieBreakValues] = {}
+    for tie_break in tie_breaks:
+        if tie_break.per_group:
+            values[tie_break.id] = dict.fromkeys(ordered)
+        else:
+            values[tie_break.id] = tie_break.compute(table, ordered)
+
+    groups = _partition(ordered, {player: table.total[player] for player in ordered})
+    for tie_break in tie_breaks:
+        next_groups: list[list[int]] = []
+        for group in groups:
+            if len(group) == 1:
+                next_groups.append(group)
+                continue
+            if tie_break.per_group:
+                group_values = tie_break.compute(table, group)
+                values[tie_break.id].update(group_values)
+            else:
+                group_values = values[tie_break.id]
+            next_groups.extend(_separate(tie_break, table, group, group_values))
+        groups = next_groups
+
+    rows: list[StandingRow] = []
+    for group in groups:
+        rank = len(rows) + 1
+        for player in group:
+            rows.append(
+                StandingRow(
+                    rank=rank,
+                    number=player,
+                    points=table.total[player],
+                    tiebreaks={tb.id: values[tb.id][player] for tb in tie_breaks},
+                    shared=len(group) > 1,
+                )
+            )
+    return rows
+
+
+def _separate(
+    tie_break: TieBreak, table: Crosstable, group: list[int], group_values: TieBreakValues
+) -> list[list[int]]:
+    """Split a tied group by one tie-break, best first; re-apply it to sub-groups if it says so."""
+    if any(group_values[player] is None for player in group):
+        return [group]
+    buckets = _partition(group, group_values)
+    if not tie_break.reapply_to_subgroups or len(buckets) == 1:
+        return buckets
+    separated: list[list[int]] = []
+    for bucket in buckets:
+        if len(bucket) == 1:
+            separated.append(bucket)
+        else:
+            separated.extend(_separate(tie_break, table, bucket, tie_break.compute(table, bucket)))
+    return separated
+
+
+def _partition(group: list[int], key: dict[int, Fraction] | TieBreakValues) -> list[list[int]]:
+    """Players grouped by equal value, highest value first, each group in pairing-number order."""
+    buckets: dict[Fraction, list[int]] = {}
+    for player in group:
+        value = key[player]
+        assert value is not None
+        buckets.setdefault(value, []).append(player)
+    return [buckets[value] for value in sorted(buckets, reverse=True)]
