@@ -1,0 +1,7 @@
+"""Printed documents of a tournament: crosstable, standings, pairings, result slips, score sheets
+and game records.
+
+Each document module takes plain data (`data.py`) and returns PDF bytes, so the layout is tested
+without a database; `collect.py` turns the stored tournament into that data, and `views.py` and the
+`print_pdf` command serve the same bytes.
+"""

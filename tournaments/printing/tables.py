@@ -1,0 +1,68 @@
+"""Table helpers shared by the tabular documents (crosstable, standings, pairings)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext, pgettext
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from tournaments.printing.data import Side, TiebreakLabel
+from tournaments.printing.fonts import BOLD, REGULAR
+from tournaments.printing.layout import DARK_SHADE, INK, RULE, SHADE, ZEBRA
+
+
+def colour_initial(side: Side | None) -> str:
+    """The letter printed after a result: W/B in English, B/P (brancas/pretas) in Portuguese."""
+    if side is Side.WHITE:
+        return pgettext("initial of the colour White", "W")
+    if side is Side.BLACK:
+        return pgettext("initial of the colour Black", "B")
+    return ""
+
+
+def widest(texts, font: str, size: float) -> float:
+    """Width in points of the widest of `texts` (0 for none)."""
+    return max((stringWidth(str(value), font, size) for value in texts), default=0.0)
+
+
+def clamp(value: float, low: float, high: float) -> float:
+    return max(low, min(high, value))
+
+
+def tiebreak_legend(labels: list[TiebreakLabel]) -> str:
+    """ "SB = Sonneborn-Berger; W = Wins" for the foot of a table."""
+    return "; ".join(f"{label.abbreviation} = {label.name}" for label in labels)
+
+
+def base_style(font_size: float, header_rows: int = 1) -> list[tuple]:
+    """Grid, fonts and the shaded header row every table here starts from."""
+    last_header = header_rows - 1
+    return [
+        ("FONT", (0, 0), (-1, -1), REGULAR, font_size),
+        ("FONT", (0, 0), (-1, last_header), BOLD, font_size),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ("GRID", (0, 0), (-1, -1), 0.25, RULE),
+        ("BOX", (0, 0), (-1, -1), 0.8, INK),
+        ("LINEBELOW", (0, last_header), (-1, last_header), 0.8, INK),
+        ("BACKGROUND", (0, 0), (-1, last_header), SHADE),
+        ("ROWBACKGROUNDS", (0, header_rows), (-1, -1), [None, ZEBRA]),
+    ]
+
+
+SELF_CELL = DARK_SHADE
+
+
+def translated_headings() -> dict[str, str]:
+    """Column headings shared by the crosstable and the standings."""
+    return {
+        "rank": pgettext("rank column heading", "Rk"),
+        "number": pgettext("pairing number column heading", "No."),
+        "name": gettext("Name"),
+        "club": gettext("Club"),
+        "points": pgettext("points column heading", "Pts"),
+    }
