@@ -1,8 +1,8 @@
 """PDN FEN, read and written: `W:W21,22,K5:B1,2,3` (numeric) or `W:Wa1,c1,Kd4:Bb8` (8x8 algebraic).
 
 Reading is lenient with what real PDN files contain (whitespace, a trailing '.', surrounding
-quotes, ranges such as `1-12` or `K1-3`, empty piece lists, a trailing comma, H/F counters some
-programs append) and strict with everything else: each problem raises `InvalidFenError` naming it.
+quotes, ranges such as `1-12` or `K1-3`, empty piece lists, a trailing comma) and
+strict with everything else: each problem raises `InvalidFenError` naming it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ __all__ = ["parse_fen", "write_fen"]
 
 _NUMERIC = re.compile(r"\d+")
 _ALGEBRAIC = re.compile(r"[a-zA-Z]\d+")
-_COUNTER = re.compile(r"[HFhf]\d*")
 
 
 def _square(token: str, fen: str, variant: Variant) -> int:
@@ -67,8 +66,6 @@ def parse_fen(fen: str, variant: Variant) -> tuple[str, dict[int, tuple[str, boo
             raise InvalidFenError(fen, "syntax", "empty field between ':' separators")
         colour = field[0].upper()
         if colour not in ("W", "B"):
-            if _COUNTER.fullmatch(field):
-                continue  # a half-move clock or move number that some programs append
             raise InvalidFenError(
                 fen, "colour", f"a piece list must start with W or B, found {field!r}"
             )

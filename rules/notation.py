@@ -264,7 +264,7 @@ def explain_illegal(
             )
         fault = _explain_capture_legs(board, squares)
         if fault:
-            return fault
+            return (*fault, None)
         return (
             "no-such-move",
             f"no such capture; the legal captures are {_list(legal, board)}",
@@ -274,7 +274,7 @@ def explain_illegal(
     if is_capture or len(squares) > 2:
         fault = _explain_capture_legs(board, squares)
         if fault:
-            return fault
+            return (*fault, None)
         return "no-such-move", f"{side} has no capture here", None
     between = _between(start, end, board.variant.size)
     if between is None:
