@@ -1,13 +1,96 @@
-"""Tournament facts as stored. Computation (pairing, standings) lives in plain modules."""
+"""Tournament facts as stored. Computation (pairing, standings) lives in plain modules.
 
+Every rule that keeps the data sane is a database constraint as well as a form check, so a
+script, the admin or a management command cannot store what a form would refuse.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+
+from .scoring import Result, Scoring
 
 
 class Board(models.IntegerChoices):
     BRAZILIAN = 64, _("64 squares (Brazilian)")
     INTERNATIONAL = 100, _("100 squares (international)")
+
+
+class TimeControl(models.TextChoices):
+    CLASSICAL = "classical", _("classical")
+    RAPID = "rapid", _("rapid")
+    BLITZ = "blitz", _("blitz")
+
+
+class DrawProfile(models.TextChoices):
+    """Ids of the rules engine's draw-rule profiles (RULES.md, "The end of a game")."""
+
+    CBD = "cbd", _("CBD official rules")
+    REGIONAL = "regional", _("Regional regulation")
+    BASIC = "basic", _("Basic rules")
+    CLUB = "club", _("Club rules")
+
+
+class Cycles(models.IntegerChoices):
+    SINGLE = 1, _("single round robin")
+    DOUBLE = 2, _("double round robin")
+
+
+class Status(models.TextChoices):
+    REGISTRATION = "registration", _("registration")
+    ONGOING = "ongoing", _("in progress")
+    FINISHED = "finished", _("finished")
+
+
+class GameResult(models.TextChoices):
+    """A game's result as stored; the empty string is a game not yet played."""
+
+    NOT_PLAYED = "", _("not played yet")
+    WHITE_WIN = Result.WHITE_WIN.value, _("1-0 (White wins)")
+    BLACK_WIN = Result.BLACK_WIN.value, _("0-1 (Black wins)")
+    DRAW = Result.DRAW.value, _("1/2-1/2 (draw)")
+    WHITE_FORFEIT_WIN = Result.WHITE_FORFEIT_WIN.value, _("+- (Black absent, Art. 28)")
+    BLACK_FORFEIT_WIN = Result.BLACK_FORFEIT_WIN.value, _("-+ (White absent, Art. 28)")
+    DOUBLE_FORFEIT = Result.DOUBLE_FORFEIT.value, _("-- (both absent)")
+
+
+def default_tiebreak_order() -> list[str]:
+    """Art. 4: direct encounter, most wins, Sonneborn-Berger, most games with Black."""
+    from .tiebreaks import DEFAULT_ORDER
+
+    return list(DEFAULT_ORDER)
+
+
+def validate_tiebreak_order(value) -> None:
+    """The order must be a list of distinct ids known to tiebreaks.REGISTRY."""
+    from .tiebreaks import REGISTRY
+
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ValidationError(_("The tie-break order must be a list of tie-break ids."))
+    unknown = [item for item in value if item not in REGISTRY]
+    if unknown:
+        raise ValidationError(
+            _("Unknown tie-break: %(ids)s. Known: %(known)s."),
+            params={"ids": ", ".join(unknown), "known": ", ".join(REGISTRY)},
+        )
+    if len(set(value)) != len(value):
+        raise ValidationError(_("A tie-break may appear only once in the order."))
+
+
+class TournamentQuerySet(models.QuerySet):
+    def managed_by(self, user) -> TournamentQuerySet:
+        """Tournaments `user` may manage: all for a superuser, else those he organises."""
+        if not user.is_authenticated:
+            return self.none()
+        if user.is_superuser:
+            return self
+        return self.filter(organisers=user)
 
 
 class Tournament(models.Model):
@@ -19,6 +102,52 @@ class Tournament(models.Model):
     board = models.PositiveSmallIntegerField(
         _("board"), choices=Board.choices, default=Board.BRAZILIAN
     )
+    time_control = models.CharField(
+        _("time control"), max_length=10, choices=TimeControl.choices,
+        default=TimeControl.CLASSICAL,
+    )
+    draw_profile = models.CharField(
+        _("draw-rule profile"), max_length=10, choices=DrawProfile.choices,
+        default=DrawProfile.CBD,
+        help_text=_("Which draw rules the arbiter applies (CBD articles 97-101 by default)."),
+    )
+    scoring_win = models.DecimalField(
+        _("points for a win"), max_digits=5, decimal_places=2, default=Decimal("1")
+    )
+    scoring_draw = models.DecimalField(
+        _("points for a draw"), max_digits=5, decimal_places=2, default=Decimal("0.5")
+    )
+    scoring_loss = models.DecimalField(
+        _("points for a loss"), max_digits=5, decimal_places=2, default=Decimal("0")
+    )
+    tiebreaks = models.JSONField(
+        _("tie-break order"), default=default_tiebreak_order,
+        validators=[validate_tiebreak_order],
+    )
+    cycles = models.PositiveSmallIntegerField(
+        _("cycles"), choices=Cycles.choices, default=Cycles.SINGLE
+    )
+    swap_last_two = models.BooleanField(
+        _("swap the last two rounds of the first cycle"), default=True,
+        help_text=_("Double round robin only: avoids three games running with one colour."),
+    )
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.REGISTRATION
+    )
+    pairing_seed = models.BigIntegerField(
+        _("seed of the draw of pairing numbers"), null=True, blank=True,
+        help_text=_("Recorded so the draw by lot can be replayed."),
+    )
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, verbose_name=_("organisers"), blank=True,
+        related_name="organised_tournaments",
+    )
+    arbiters = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, verbose_name=_("arbiters"), blank=True,
+        related_name="arbitrated_tournaments",
+    )
+
+    objects = TournamentQuerySet.as_manager()
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -31,6 +160,37 @@ class Tournament(models.Model):
                 | models.Q(end_date__gte=models.F("start_date")),
                 name="tournament_ends_after_it_starts",
             ),
+            models.CheckConstraint(
+                condition=~models.Q(name=""), name="tournament_has_a_name"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(board__in=Board.values), name="tournament_board_64_or_100"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(time_control__in=TimeControl.values),
+                name="tournament_time_control_known",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(draw_profile__in=DrawProfile.values),
+                name="tournament_draw_profile_known",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(cycles__in=Cycles.values), name="tournament_one_or_two_cycles"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=Status.values), name="tournament_status_known"
+            ),
+            # Art. 2 §1 scoring, or another the organiser chooses: never negative, and a win
+            # is worth at least a draw, which is worth at least a loss, and a win beats a loss.
+            models.CheckConstraint(
+                condition=models.Q(scoring_loss__gte=0), name="tournament_scoring_not_negative"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(scoring_draw__gte=models.F("scoring_loss"))
+                & models.Q(scoring_win__gte=models.F("scoring_draw"))
+                & models.Q(scoring_win__gt=models.F("scoring_loss")),
+                name="tournament_scoring_ordered",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -38,3 +198,186 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.slug])
+
+    @property
+    def scoring(self) -> Scoring:
+        return Scoring(self.scoring_win, self.scoring_draw, self.scoring_loss)
+
+
+class Player(models.Model):
+    name = models.CharField(_("name"), max_length=200)
+    club = models.CharField(_("club or federation"), max_length=200, blank=True)
+    rating = models.PositiveSmallIntegerField(_("rating"), null=True, blank=True)
+    federation_id = models.CharField(_("federation id"), max_length=40, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(name=""), name="player_has_a_name"),
+            models.UniqueConstraint(
+                fields=["federation_id"], condition=~models.Q(federation_id=""),
+                name="player_federation_id_unique",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EntryQuerySet(models.QuerySet):
+    def by_number(self) -> EntryQuerySet:
+        return self.select_related("player").order_by(
+            models.F("number").asc(nulls_last=True), "player__name"
+        )
+
+
+class Entry(models.Model):
+    """A player's place in one tournament, with his pairing number once drawn or set."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="entries", verbose_name=_("tournament")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="entries", verbose_name=_("player")
+    )
+    number = models.PositiveSmallIntegerField(_("pairing number"), null=True, blank=True)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+
+    objects = EntryQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="entry_player_once_per_tournament"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="entry_number_unique_per_tournament"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(number__isnull=True) | models.Q(number__gte=1),
+                name="entry_number_positive",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        if self.number is None:
+            return self.player.name
+        return f"{self.number}. {self.player.name}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:player", args=[self.tournament.slug, self.pk])
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")
+    )
+    number = models.PositiveSmallIntegerField(_("round"))
+    bye = models.ForeignKey(
+        Entry, on_delete=models.RESTRICT, null=True, blank=True, related_name="byes",
+        verbose_name=_("bye"), help_text=_("With an odd number of players: no game, no points."),
+    )
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="round_number_unique_per_tournament"
+            ),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Round %(number)d") % {"number": self.number}
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:round", args=[self.tournament.slug, self.number])
+
+
+class GameQuerySet(models.QuerySet):
+    def of_tournament(self, tournament: Tournament) -> GameQuerySet:
+        return self.filter(round__tournament=tournament)
+
+    def records(self):
+        """(round, white number, black number, result) rows: what standings need, one query."""
+        return self.values_list("round__number", "white__number", "black__number", "result")
+
+    def with_players(self) -> GameQuerySet:
+        return self.select_related("round", "white__player", "black__player")
+
+    def involving(self, entry: Entry) -> GameQuerySet:
+        return self.filter(models.Q(white=entry) | models.Q(black=entry))
+
+
+class Game(models.Model):
+    """One board of a round. White and Black are the colours actually played (Art. 10)."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="games", verbose_name=_("round")
+    )
+    board = models.PositiveSmallIntegerField(_("board number"))
+    white = models.ForeignKey(
+        Entry, on_delete=models.RESTRICT, related_name="games_as_white", verbose_name=_("White")
+    )
+    black = models.ForeignKey(
+        Entry, on_delete=models.RESTRICT, related_name="games_as_black", verbose_name=_("Black")
+    )
+    colours_swapped = models.BooleanField(
+        _("colours swapped"), default=False,
+        help_text=_("Art. 10: the players agreed or drew lots for colours other than the "
+                    "Berger table's."),
+    )
+    result = models.CharField(
+        _("result"), max_length=7, choices=GameResult.choices, blank=True,
+        default=GameResult.NOT_PLAYED,
+    )
+    version = models.PositiveIntegerField(
+        _("version"), default=1,
+        help_text=_("Raised at every change, so a stale form cannot overwrite a newer result."),
+    )
+
+    objects = GameQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["round__number", "board"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "board"], name="game_board_unique_per_round"),
+            models.UniqueConstraint(fields=["round", "white"], name="game_white_once_per_round"),
+            models.UniqueConstraint(fields=["round", "black"], name="game_black_once_per_round"),
+            models.CheckConstraint(
+                condition=~models.Q(white=models.F("black")), name="game_white_is_not_black"
+            ),
+            models.CheckConstraint(condition=models.Q(board__gte=1), name="game_board_positive"),
+            models.CheckConstraint(
+                condition=models.Q(result__in=GameResult.values), name="game_result_allowed"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(version__gte=1), name="game_version_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.white} - {self.black} {self.result or '…'}"
+
+    @property
+    def result_value(self) -> Result | None:
+        """The result as the domain modules take it: None while not played."""
+        return Result(self.result) if self.result else None
+
+    @property
+    def scheduled_white(self) -> Entry:
+        """White as the Berger table scheduled it, before any Art. 10 swap."""
+        return self.black if self.colours_swapped else self.white
+
+    @property
+    def scheduled_black(self) -> Entry:
+        return self.white if self.colours_swapped else self.black

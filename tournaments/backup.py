@@ -1,0 +1,417 @@
+"""A tournament as JSON: the backup format and the contract for checking the system from outside.
+
+    {"name", "board": 64|100, "cycles": 1|2, "scoring": {"win", "draw", "loss"}, "tiebreaks": [ids],
+     "players": [{"number", "name", "club", "rating"}],
+     "rounds": [{"number", "games": [{"board", "white", "black", "result"}], "bye": number|null}],
+     "standings": [{"rank", "number", "name", "points", "tiebreaks": {id: value}}]}   (export only)
+
+Numbers are JSON numbers: 0.5, never "1/2"; a tie-break value is a number (an integer when whole)
+or null where the tie-break does not apply. Optional keys are written only when they say something
+the defaults do not, so a file with only the required keys comes back unchanged: "place",
+"start_date", "end_date" (ISO dates), "time_control", "profile", "swap_last_two", "seed", and per
+player "federation_id" and "withdrawn". A file with any error is refused whole; nothing is saved.
+"""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from . import pairing, reports
+from .models import (
+    Cycles,
+    DrawProfile,
+    Entry,
+    Game,
+    GameResult,
+    Player,
+    Round,
+    Status,
+    TimeControl,
+    Tournament,
+)
+from .scoring import Result, Scoring
+from .services import unique_slug
+from .standings import GameRecord, compute_standings
+from .tiebreaks import REGISTRY
+
+REQUIRED_KEYS = ("name", "board", "cycles", "scoring", "tiebreaks", "players", "rounds")
+OPTIONAL_KEYS = ("place", "start_date", "end_date", "time_control", "profile", "swap_last_two",
+                 "seed", "standings")
+PLAYER_KEYS = ("number", "name", "club", "rating")
+PLAYER_OPTIONAL_KEYS = ("federation_id", "withdrawn")
+RESULTS = [choice for choice in GameResult.values if choice]
+
+
+class BackupError(ValueError):
+    """The file was refused; the message names the key and what is wrong with it."""
+
+
+def json_number(value: Fraction | Decimal | int) -> int | float:
+    """An exact value as a JSON number: an integer when whole, else the nearest float (0.5)."""
+    value = Fraction(value)
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+# --- export -------------------------------------------------------------------------------------
+
+def export_tournament(tournament: Tournament) -> dict[str, Any]:
+    entries = list(tournament.entries.by_number())
+    data: dict[str, Any] = {
+        "name": tournament.name,
+        "board": tournament.board,
+        "cycles": tournament.cycles,
+        "scoring": {"win": json_number(tournament.scoring_win),
+                    "draw": json_number(tournament.scoring_draw),
+                    "loss": json_number(tournament.scoring_loss)},
+        "tiebreaks": list(tournament.tiebreaks),
+    }
+    _export_optional(tournament, data)
+    data["players"] = [_export_player(entry) for entry in entries]
+    games_by_round: dict[int, list[dict]] = {}
+    for game in (Game.objects.of_tournament(tournament).order_by("round__number", "board")
+                 .values("round__number", "board", "white__number", "black__number", "result")):
+        games_by_round.setdefault(game["round__number"], []).append({
+            "board": game["board"], "white": game["white__number"],
+            "black": game["black__number"], "result": game["result"] or None,
+        })
+    data["rounds"] = [
+        {"number": number, "games": games_by_round.get(number, []), "bye": bye}
+        for number, bye in tournament.rounds.order_by("number").values_list("number", "bye__number")
+    ]
+    numbered = [entry for entry in entries if entry.number is not None]
+    data["standings"] = [
+        {"rank": standing.rank, "number": standing.entry.number,
+         "name": standing.entry.player.name, "points": json_number(standing.points),
+         "tiebreaks": {key: None if value is None else json_number(value)
+                       for key, value in standing.row.tiebreaks.items()}}
+        for standing in reports.standings(tournament, entries=numbered)
+    ] if len(numbered) == len(entries) and entries else []
+    return data
+
+
+def _export_optional(tournament: Tournament, data: dict[str, Any]) -> None:
+    if tournament.place:
+        data["place"] = tournament.place
+    if tournament.start_date:
+        data["start_date"] = tournament.start_date.isoformat()
+    if tournament.end_date:
+        data["end_date"] = tournament.end_date.isoformat()
+    if tournament.time_control != TimeControl.CLASSICAL:
+        data["time_control"] = tournament.time_control
+    if tournament.draw_profile != DrawProfile.CBD:
+        data["profile"] = tournament.draw_profile
+    if not tournament.swap_last_two:
+        data["swap_last_two"] = False
+    if tournament.pairing_seed is not None:
+        data["seed"] = tournament.pairing_seed
+
+
+def _export_player(entry: Entry) -> dict[str, Any]:
+    player = {"number": entry.number, "name": entry.player.name, "club": entry.player.club,
+              "rating": entry.player.rating}
+    if entry.player.federation_id:
+        player["federation_id"] = entry.player.federation_id
+    if entry.withdrawn:
+        player["withdrawn"] = True
+    return player
+
+
+# --- import -------------------------------------------------------------------------------------
+
+def import_tournament(data: Any, *, organisers=()) -> Tournament:
+    """Check the whole file first, then save it in one transaction (BackupError if refused)."""
+    checked = _check(data)
+    with transaction.atomic():
+        return _save(checked, organisers)
+
+
+def _fail(where: str, message: str) -> BackupError:
+    return BackupError(f"{where}: {message}")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int(value: Any, where: str, *, minimum: int | None = None, nullable: bool = False):
+    if value is None and nullable:
+        return None
+    if not _is_int(value):
+        raise _fail(where, _("must be a whole number, got %(value)r") % {"value": value})
+    if minimum is not None and value < minimum:
+        raise _fail(where, _("must be at least %(min)d, got %(value)d") % {
+            "min": minimum, "value": value})
+    return value
+
+
+def _text(value: Any, where: str, *, required: bool = True, max_length: int = 200) -> str:
+    if not isinstance(value, str):
+        raise _fail(where, _("must be text, got %(value)r") % {"value": value})
+    value = value.strip()
+    if required and not value:
+        raise _fail(where, _("must not be empty"))
+    if len(value) > max_length:
+        raise _fail(where, _("is longer than %(max)d characters") % {"max": max_length})
+    return value
+
+
+def _choice(value: Any, where: str, allowed) -> Any:
+    if value not in list(allowed):
+        raise _fail(where, _("must be one of %(allowed)s, got %(value)r") % {
+            "allowed": ", ".join(str(item) for item in allowed), "value": value})
+    return value
+
+
+def _points(value: Any, where: str) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        raise _fail(where, _("must be a number such as 1 or 0.5, got %(value)r") % {
+            "value": value})
+    try:
+        number = Decimal(str(value))
+    except InvalidOperation as error:
+        raise _fail(where, _("is not a number")) from error
+    if number < 0 or number > Decimal("999.99") or number != number.quantize(Decimal("0.01")):
+        raise _fail(where, _("must be from 0 to 999.99 with at most two decimals, got %(value)s")
+                    % {"value": value})
+    return number
+
+
+def _date(value: Any, where: str) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(value)
+    except (TypeError, ValueError) as error:
+        raise _fail(where, _("must be a date as YYYY-MM-DD, got %(value)r") % {
+            "value": value}) from error
+
+
+def _check(data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise BackupError(_("The file must hold one JSON object (a tournament)."))
+    missing = [key for key in REQUIRED_KEYS if key not in data]
+    if missing:
+        raise BackupError(_("Missing key(s): %(keys)s.") % {"keys": ", ".join(missing)})
+    unknown = [key for key in data if key not in REQUIRED_KEYS + OPTIONAL_KEYS]
+    if unknown:
+        raise BackupError(_("Unknown key(s): %(keys)s.") % {"keys": ", ".join(unknown)})
+    checked: dict[str, Any] = {
+        "name": _text(data["name"], "name"),
+        "board": _choice(data["board"], "board", [64, 100]),
+        "cycles": _choice(data["cycles"], "cycles", Cycles.values),
+        "place": _text(data.get("place", ""), "place", required=False),
+        "time_control": _choice(data.get("time_control", TimeControl.CLASSICAL),
+                                "time_control", TimeControl.values),
+        "draw_profile": _choice(data.get("profile", DrawProfile.CBD), "profile",
+                                DrawProfile.values),
+        "swap_last_two": _choice(data.get("swap_last_two", True), "swap_last_two",
+                                 [True, False]),
+        "pairing_seed": _int(data.get("seed"), "seed", nullable=True),
+    }
+    for key in ("start_date", "end_date"):
+        checked[key] = _date(data[key], key) if data.get(key) is not None else None
+    start, end = checked["start_date"], checked["end_date"]
+    if start and end and end < start:
+        raise _fail("end_date", _("is before start_date"))
+    checked["scoring"] = _check_scoring(data["scoring"])
+    checked["tiebreaks"] = _check_tiebreaks(data["tiebreaks"])
+    checked["players"] = _check_players(data["players"])
+    checked["rounds"] = _check_rounds(data["rounds"], checked["players"])
+    _check_standings_computable(checked)
+    return checked
+
+
+def _check_scoring(scoring: Any) -> dict[str, Decimal]:
+    if not isinstance(scoring, dict) or set(scoring) != {"win", "draw", "loss"}:
+        raise _fail("scoring", _("must be an object with exactly win, draw and loss"))
+    values = {key: _points(scoring[key], f"scoring.{key}") for key in ("win", "draw", "loss")}
+    try:
+        Scoring(values["win"], values["draw"], values["loss"])
+    except ValueError as error:
+        raise _fail("scoring", _("needs loss <= draw <= win and loss < win")) from error
+    return values
+
+
+def _check_tiebreaks(ids: Any) -> list[str]:
+    if not isinstance(ids, list):
+        raise _fail("tiebreaks", _("must be a list of tie-break ids"))
+    for index, item in enumerate(ids):
+        if item not in REGISTRY:
+            raise _fail(f"tiebreaks[{index}]", _("unknown tie-break %(id)r; known: %(known)s") % {
+                "id": item, "known": ", ".join(REGISTRY)})
+    if len(set(ids)) != len(ids):
+        raise _fail("tiebreaks", _("a tie-break appears twice"))
+    return list(ids)
+
+
+def _check_players(players: Any) -> list[dict[str, Any]]:
+    if not isinstance(players, list):
+        raise _fail("players", _("must be a list"))
+    checked, numbers, ids = [], set(), set()
+    for index, player in enumerate(players):
+        where = f"players[{index}]"
+        if not isinstance(player, dict):
+            raise _fail(where, _("must be an object"))
+        missing = [key for key in PLAYER_KEYS if key not in player]
+        unknown = [key for key in player if key not in PLAYER_KEYS + PLAYER_OPTIONAL_KEYS]
+        if missing or unknown:
+            raise _fail(where, _("needs the keys %(keys)s and no others") % {
+                "keys": ", ".join(PLAYER_KEYS)})
+        number = _int(player["number"], f"{where}.number", minimum=1, nullable=True)
+        if number is not None and number in numbers:
+            raise _fail(f"{where}.number", _("pairing number %(number)d is used twice") % {
+                "number": number})
+        numbers.add(number)
+        federation_id = _text(player.get("federation_id", ""), f"{where}.federation_id",
+                              required=False, max_length=40)
+        if federation_id and federation_id in ids:
+            raise _fail(f"{where}.federation_id", _("federation id %(id)s is used twice") % {
+                "id": federation_id})
+        ids.add(federation_id)
+        checked.append({
+            "number": number,
+            "name": _text(player["name"], f"{where}.name"),
+            "club": _text(player["club"] or "", f"{where}.club", required=False),
+            "rating": _int(player["rating"], f"{where}.rating", minimum=0, nullable=True),
+            "federation_id": federation_id,
+            "withdrawn": _choice(player.get("withdrawn", False), f"{where}.withdrawn",
+                                 [True, False]),
+        })
+    return checked
+
+
+def _check_rounds(rounds: Any, players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    if not isinstance(rounds, list):
+        raise _fail("rounds", _("must be a list"))
+    if not rounds:
+        return []
+    numbers = sorted(player["number"] for player in players if player["number"] is not None)
+    if len(players) < 2 or numbers != list(range(1, len(players) + 1)):
+        raise _fail("players", _("with rounds, every player needs a pairing number, 1 to %(n)d")
+                    % {"n": len(players)})
+    known = set(numbers)
+    checked = []
+    for index, round_ in enumerate(rounds):
+        where = f"rounds[{index}]"
+        if not isinstance(round_, dict) or set(round_) != {"number", "games", "bye"}:
+            raise _fail(where, _("must be an object with exactly number, games and bye"))
+        if round_["number"] != index + 1 or not _is_int(round_["number"]):
+            raise _fail(f"{where}.number", _("rounds must be numbered 1, 2, 3... in order"))
+        bye = _int(round_["bye"], f"{where}.bye", nullable=True)
+        if bye is not None and bye not in known:
+            raise _fail(f"{where}.bye", _("no player has number %(number)d") % {"number": bye})
+        seated = {bye} if bye is not None else set()
+        if not isinstance(round_["games"], list):
+            raise _fail(f"{where}.games", _("must be a list"))
+        boards, games = set(), []
+        for game_index, game in enumerate(round_["games"]):
+            games.append(_check_game(game, f"{where}.games[{game_index}]", known, seated, boards))
+        checked.append({"number": round_["number"], "bye": bye, "games": games})
+    return checked
+
+
+def _check_game(game: Any, where: str, known: set[int], seated: set[int], boards: set[int]):
+    if not isinstance(game, dict) or set(game) != {"board", "white", "black", "result"}:
+        raise _fail(where, _("must be an object with exactly board, white, black and result"))
+    board = _int(game["board"], f"{where}.board", minimum=1)
+    if board in boards:
+        raise _fail(f"{where}.board", _("board %(board)d is used twice in this round") % {
+            "board": board})
+    boards.add(board)
+    for colour in ("white", "black"):
+        number = _int(game[colour], f"{where}.{colour}")
+        if number not in known:
+            raise _fail(f"{where}.{colour}", _("no player has number %(number)d") % {
+                "number": number})
+        if number in seated:
+            raise _fail(f"{where}.{colour}", _(
+                "player %(number)d already plays or has the bye in this round") % {
+                "number": number})
+        seated.add(number)
+    if game["result"] is not None:
+        _choice(game["result"], f"{where}.result", RESULTS)
+    return {"board": board, "white": game["white"], "black": game["black"],
+            "result": game["result"] or ""}
+
+
+def _check_standings_computable(checked: dict[str, Any]) -> None:
+    """The standings module refuses records no round robin can produce: refuse the file too."""
+    if not checked["rounds"]:
+        return
+    records = [GameRecord(round_["number"], game["white"], game["black"],
+                          Result(game["result"]) if game["result"] else None)
+               for round_ in checked["rounds"] for game in round_["games"]]
+    scoring = checked["scoring"]
+    try:
+        compute_standings([player["number"] for player in checked["players"]], records,
+                          Scoring(scoring["win"], scoring["draw"], scoring["loss"]),
+                          checked["tiebreaks"], cycles=checked["cycles"])
+    except ValueError as error:
+        raise _fail("rounds", str(error)) from error
+
+
+def _save(checked: dict[str, Any], organisers) -> Tournament:
+    rounds = checked["rounds"]
+    all_played = all(game["result"] for round_ in rounds for game in round_["games"])
+    tournament = Tournament(
+        name=checked["name"], slug=unique_slug(checked["name"]), place=checked["place"],
+        start_date=checked["start_date"], end_date=checked["end_date"], board=checked["board"],
+        time_control=checked["time_control"], draw_profile=checked["draw_profile"],
+        scoring_win=checked["scoring"]["win"], scoring_draw=checked["scoring"]["draw"],
+        scoring_loss=checked["scoring"]["loss"], tiebreaks=checked["tiebreaks"],
+        cycles=checked["cycles"], swap_last_two=checked["swap_last_two"],
+        pairing_seed=checked["pairing_seed"],
+        status=(Status.REGISTRATION if not rounds
+                else Status.FINISHED if all_played else Status.ONGOING),
+    )
+    tournament.full_clean()
+    tournament.save()
+    tournament.organisers.add(*organisers)
+    by_number: dict[int, Entry] = {}
+    for player in checked["players"]:
+        entry = Entry.objects.create(tournament=tournament, player=_player_for(player),
+                                     number=player["number"], withdrawn=player["withdrawn"])
+        if entry.number is not None:
+            by_number[entry.number] = entry
+    if not rounds:
+        return tournament
+    scheduled = _scheduled_colours(len(checked["players"]), checked)
+    saved_rounds = Round.objects.bulk_create([
+        Round(tournament=tournament, number=round_["number"],
+              bye=by_number[round_["bye"]] if round_["bye"] else None)
+        for round_ in rounds
+    ])
+    Game.objects.bulk_create([
+        Game(round=saved, board=game["board"], white=by_number[game["white"]],
+             black=by_number[game["black"]], result=game["result"],
+             colours_swapped=scheduled.get((round_["number"], game["black"], game["white"]),
+                                           False))
+        for saved, round_ in zip(saved_rounds, rounds, strict=True)
+        for game in round_["games"]
+    ])
+    return tournament
+
+
+def _player_for(player: dict[str, Any]) -> Player:
+    """A player already known by his federation id is reused, as when adding by form or CSV."""
+    if player["federation_id"]:
+        known = Player.objects.filter(federation_id=player["federation_id"]).first()
+        if known is not None:
+            return known
+    new = Player(name=player["name"], club=player["club"], rating=player["rating"],
+                 federation_id=player["federation_id"])
+    new.full_clean()
+    new.save()
+    return new
+
+
+def _scheduled_colours(n_players: int, checked: dict[str, Any]) -> dict[tuple[int, int, int], bool]:
+    """{(round, white, black): True} for the Berger table's games, to tell an Art. 10 swap."""
+    schedule = pairing.round_robin_schedule(
+        n_players, cycles=checked["cycles"], swap_last_two=checked["swap_last_two"])
+    return {(planned.number, game.white, game.black): True
+            for planned in schedule for game in planned.games}

@@ -1,0 +1,111 @@
+"""Read-side views of a tournament: standings and crosstable rows built from a fixed few queries.
+
+The number of queries does not grow with the number of players: one for the entries, one for
+every game of the tournament (`values_list`), and the pure domain modules do the rest in memory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.utils.translation import pgettext
+
+from .models import Entry, Game, Tournament
+from .scoring import Result
+from .standings import GameRecord, StandingRow, compute_standings
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A standings row joined with the entry it ranks."""
+
+    row: StandingRow
+    entry: Entry
+
+    @property
+    def rank(self) -> int:
+        return self.row.rank
+
+    @property
+    def points(self) -> Fraction:
+        return self.row.points
+
+
+def game_records(tournament: Tournament) -> list[GameRecord]:
+    """Every game of the tournament as the standings take them, in one query."""
+    return [
+        GameRecord(round_number, white, black, Result(result) if result else None)
+        for round_number, white, black, result in Game.objects.of_tournament(tournament).records()
+    ]
+
+
+def numbered_entries(tournament: Tournament) -> list[Entry]:
+    return list(tournament.entries.by_number().filter(number__isnull=False))
+
+
+def standings(
+    tournament: Tournament, up_to_round: int | None = None,
+    records: list[GameRecord] | None = None, entries: list[Entry] | None = None,
+) -> list[Standing]:
+    """The standings after `up_to_round` (all rounds if None), by the tournament's tie-breaks."""
+    entries = numbered_entries(tournament) if entries is None else entries
+    records = game_records(tournament) if records is None else records
+    by_number = {entry.number: entry for entry in entries}
+    rows = compute_standings(
+        list(by_number), records, tournament.scoring, tournament.tiebreaks,
+        cycles=tournament.cycles, up_to_round=up_to_round,
+    )
+    return [Standing(row, by_number[row.number]) for row in rows]
+
+
+# Crosstable cells, from the row player's side: what he scored, then the colour he played.
+SCORE_SYMBOLS = {"win": "1", "draw": "½", "loss": "0"}
+
+
+def colour_initial(white: bool) -> str:
+    """W or B in English; the Portuguese catalogue gives B (brancas) or P (pretas)."""
+    if white:
+        return pgettext("initial of the colour White in a crosstable", "W")
+    return pgettext("initial of the colour Black in a crosstable", "B")
+
+
+@dataclass(frozen=True)
+class CrossCell:
+    """One game in a crosstable cell, seen from the row player's side."""
+
+    score: str  # "1", "½", "0", "+" (won by forfeit), "-" (lost by forfeit), "--" (both absent)
+    white: bool  # the colour the row player actually played (Art. 10)
+    forfeit: bool
+    round: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.score}{colour_initial(self.white)}"
+
+
+def cell_for(result: Result, as_white: bool) -> tuple[str, bool]:
+    """(score symbol, is a forfeit) for the player who had White if `as_white`, else Black."""
+    if result is Result.DOUBLE_FORFEIT:
+        return "--", True
+    if result in (Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN):
+        present_is_white = result is Result.WHITE_FORFEIT_WIN
+        return ("+" if present_is_white == as_white else "-"), True
+    if result is Result.DRAW:
+        return SCORE_SYMBOLS["draw"], False
+    white_won = result is Result.WHITE_WIN
+    return SCORE_SYMBOLS["win" if white_won == as_white else "loss"], False
+
+
+def crosstable_cells(records: list[GameRecord]) -> dict[tuple[int, int], list[CrossCell]]:
+    """{(row number, column number): the games between them with results, by round}."""
+    cells: dict[tuple[int, int], list[CrossCell]] = {}
+    for record in sorted(records, key=lambda game: game.round):
+        if record.result is None:
+            continue
+        for me, other, as_white in ((record.white, record.black, True),
+                                    (record.black, record.white, False)):
+            score, forfeit = cell_for(record.result, as_white)
+            cells.setdefault((me, other), []).append(
+                CrossCell(score, as_white, forfeit, record.round))
+    return cells

@@ -1,0 +1,334 @@
+"""Domain steps on stored tournaments, each one transaction that either happens whole or not at all.
+
+Views, management commands and the demo loader call these; each raises a `TournamentError`
+subclass with a message for people when the step is not allowed, and views turn it into a message.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Mapping
+
+from django.db import transaction
+from django.db.models import F
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from . import pairing
+from .csv_import import CsvImportError, CsvProblem, PlayerRow, parse_players_csv
+from .models import Entry, Game, GameResult, Player, Round, Status, Tournament
+from .signals import result_changed
+
+SLUG_MAX = 70
+RESERVED_SLUGS = {"novo"}  # taken by the page that creates a tournament
+
+
+class TournamentError(Exception):
+    """A domain step that is not allowed now; the message says why and what to do instead."""
+
+
+class PairingsExistError(TournamentError):
+    """The rounds are generated: the field and the numbers are fixed."""
+
+
+class NotPairedError(TournamentError):
+    """The step needs the rounds, which are not generated yet."""
+
+
+class NumbersNotDrawnError(TournamentError):
+    pass
+
+
+class InvalidNumbersError(TournamentError):
+    pass
+
+
+class NotEnoughPlayersError(TournamentError):
+    pass
+
+
+class DuplicatePlayerError(TournamentError):
+    pass
+
+
+class InvalidResultError(TournamentError):
+    pass
+
+
+class AlreadyWithdrawnError(TournamentError):
+    pass
+
+
+class StaleResultError(TournamentError):
+    """Someone saved the game since the form was shown; `current` is the game as it is now."""
+
+    def __init__(self, current: Game):
+        self.current = current
+        shown = current.get_result_display() if current.result else _("not played yet")
+        super().__init__(_(
+            "This game was changed by someone else while you were editing it. Its result is now "
+            "%(result)s (%(white)s with White, %(black)s with Black). Nothing was overwritten: "
+            "check it and save again if it must change."
+        ) % {"result": shown, "white": current.white.player.name,
+             "black": current.black.player.name})
+
+
+def unique_slug(name: str) -> str:
+    """A slug from the name, with -2, -3... when it is taken."""
+    base = slugify(name)[:SLUG_MAX].strip("-") or "torneio"
+    slug, suffix = base, 2
+    while slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists():
+        slug = f"{base[: SLUG_MAX - 4]}-{suffix}"
+        suffix += 1
+    return slug
+
+
+@transaction.atomic
+def create_tournament(*, created_by=None, organisers: Iterable = (), arbiters: Iterable = (),
+                      **fields) -> Tournament:
+    """Save a new tournament; whoever creates it becomes one of its organisers."""
+    tournament = Tournament(**fields)
+    if not tournament.slug:
+        tournament.slug = unique_slug(tournament.name)
+    tournament.full_clean()
+    tournament.save()
+    if created_by is not None:
+        tournament.organisers.add(created_by)
+    tournament.organisers.add(*organisers)
+    tournament.arbiters.add(*arbiters)
+    return tournament
+
+
+@transaction.atomic
+def update_tournament(tournament: Tournament) -> Tournament:
+    """Save changed settings; the schedule (cycles, swap) is fixed once the rounds exist."""
+    stored = _locked(tournament)
+    schedule_changed = (stored.cycles, stored.swap_last_two) != (
+        tournament.cycles, tournament.swap_last_two)
+    if schedule_changed and stored.rounds.exists():
+        raise PairingsExistError(_(
+            "The rounds are already generated: single or double round robin can no longer change."
+        ))
+    tournament.full_clean()
+    tournament.save()
+    return tournament
+
+
+def _refuse_if_paired(tournament: Tournament, message: str) -> None:
+    if tournament.rounds.exists():
+        raise PairingsExistError(message)
+
+
+@transaction.atomic
+def add_player(tournament: Tournament, *, name: str, club: str = "", rating: int | None = None,
+               federation_id: str = "") -> Entry:
+    """Enter a player; one already known by his federation id is reused, not duplicated."""
+    _refuse_if_paired(tournament, _(
+        "The rounds are already generated: no player can be added to a round robin in progress."
+    ))
+    player = None
+    if federation_id:
+        player = Player.objects.filter(federation_id=federation_id).first()
+    if player is None:
+        player = Player(name=name, club=club, rating=rating, federation_id=federation_id)
+        player.full_clean()
+        player.save()
+    elif tournament.entries.filter(player=player).exists():
+        raise DuplicatePlayerError(_(
+            "%(name)s (federation id %(id)s) is already in this tournament."
+        ) % {"name": player.name, "id": federation_id})
+    return Entry.objects.create(tournament=tournament, player=player)
+
+
+@transaction.atomic
+def import_players(tournament: Tournament, data: bytes) -> list[Entry]:
+    """Add every player of a CSV file, or none if any line is wrong (CsvImportError)."""
+    rows: list[PlayerRow] = parse_players_csv(data)
+    entries = []
+    for row in rows:
+        try:
+            entries.append(add_player(
+                tournament, name=row.name, club=row.club, rating=row.rating,
+                federation_id=row.federation_id,
+            ))
+        except DuplicatePlayerError as error:
+            raise CsvImportError([CsvProblem(row.line, "federation_id", str(error))]) from error
+    return entries
+
+
+@transaction.atomic
+def remove_entry(entry: Entry) -> None:
+    """Take a player off the list before pairing (after it, withdraw him instead)."""
+    _refuse_if_paired(entry.tournament, _(
+        "The rounds are already generated: withdraw the player instead; his remaining games "
+        "become forfeits."
+    ))
+    entry.delete()
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    """The tournament row locked until the transaction ends, so two clicks cannot both pair."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+@transaction.atomic
+def draw_numbers(tournament: Tournament, seed: int | None = None) -> dict[Entry, int]:
+    """Pairing numbers by lot; the seed is recorded so the same draw can be replayed (Art. 10)."""
+    tournament = _locked(tournament)
+    _refuse_if_paired(tournament, _(
+        "The rounds are already generated: pairing numbers can no longer be drawn."
+    ))
+    entries = list(tournament.entries.order_by("pk"))
+    if len(entries) < 2:
+        raise NotEnoughPlayersError(_("A round robin needs at least two players (Art. 2)."))
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    by_id = {entry.pk: entry for entry in entries}
+    numbers = pairing.draw_pairing_numbers(list(by_id), seed)
+    _store_numbers(tournament, {by_id[pk]: number for pk, number in numbers.items()})
+    tournament.pairing_seed = seed
+    tournament.save(update_fields=["pairing_seed"])
+    return {by_id[pk]: number for pk, number in numbers.items()}
+
+
+@transaction.atomic
+def set_numbers(tournament: Tournament, numbers: Mapping[int, int]) -> None:
+    """Pairing numbers chosen by the organiser: {entry id: number}, exactly 1..n."""
+    tournament = _locked(tournament)
+    _refuse_if_paired(tournament, _(
+        "The rounds are already generated: pairing numbers can no longer be changed."
+    ))
+    entries = {entry.pk: entry for entry in tournament.entries.all()}
+    if set(numbers) != set(entries):
+        raise InvalidNumbersError(_("Give every player of the tournament a number."))
+    if sorted(numbers.values()) != list(range(1, len(entries) + 1)):
+        raise InvalidNumbersError(_(
+            "The numbers must be 1 to %(count)d, each used once."
+        ) % {"count": len(entries)})
+    _store_numbers(tournament, {entries[pk]: number for pk, number in numbers.items()})
+    tournament.pairing_seed = None
+    tournament.save(update_fields=["pairing_seed"])
+
+
+def _store_numbers(tournament: Tournament, numbers: Mapping[Entry, int]) -> None:
+    # Clear first: the numbers are unique per tournament and a permutation would clash midway.
+    tournament.entries.update(number=None)
+    for entry, number in numbers.items():
+        entry.number = number
+    Entry.objects.bulk_update(list(numbers), ["number"])
+
+
+@transaction.atomic
+def generate_rounds(tournament: Tournament) -> list[Round]:
+    """Every round of the round robin from the Berger tables (Art. 2), byes included."""
+    tournament = _locked(tournament)
+    _refuse_if_paired(tournament, _(
+        "The rounds are already generated. They cannot be generated twice."
+    ))
+    entries = list(tournament.entries.all())
+    if len(entries) < 2:
+        raise NotEnoughPlayersError(_("A round robin needs at least two players (Art. 2)."))
+    by_number = {entry.number: entry for entry in entries}
+    if None in by_number or set(by_number) != set(range(1, len(entries) + 1)):
+        raise NumbersNotDrawnError(_(
+            "Every player needs a pairing number first: draw them by lot or set them."
+        ))
+    schedule = pairing.round_robin_schedule(
+        len(entries), cycles=tournament.cycles, swap_last_two=tournament.swap_last_two
+    )
+    rounds = Round.objects.bulk_create([
+        Round(tournament=tournament, number=planned.number,
+              bye=by_number[planned.bye] if planned.bye else None)
+        for planned in schedule
+    ])
+    Game.objects.bulk_create([
+        Game(round=round_, board=game.board, white=by_number[game.white],
+             black=by_number[game.black])
+        for round_, planned in zip(rounds, schedule, strict=True)
+        for game in planned.games
+    ])
+    tournament.status = Status.ONGOING
+    tournament.save(update_fields=["status"])
+    return rounds
+
+
+def _refresh_status(tournament: Tournament) -> None:
+    """Finished when every game has a result, in progress otherwise (once paired)."""
+    if not tournament.rounds.exists():
+        return
+    unplayed = Game.objects.of_tournament(tournament).filter(result=GameResult.NOT_PLAYED)
+    status = Status.ONGOING if unplayed.exists() else Status.FINISHED
+    if tournament.status != status:
+        Tournament.objects.filter(pk=tournament.pk).update(status=status)
+        tournament.status = status
+
+
+@transaction.atomic
+def record_result(game: Game, *, result: str, expected_version: int, user=None,
+                  colours_swapped: bool | None = None) -> Game:
+    """Enter or correct a result, refusing a form that saw an older version of the game.
+
+    `colours_swapped` says whether the colours played differ from the Berger table's (Art. 10);
+    the result is read with the colours as given. Sends `result_changed` when anything changed.
+    """
+    if result not in GameResult.values:
+        raise InvalidResultError(_("\"%(result)s\" is not a result.") % {"result": result})
+    current = _game_for_update(game.pk)
+    if current.version != expected_version:
+        raise StaleResultError(current)
+    if colours_swapped is None:
+        colours_swapped = current.colours_swapped
+    swap = colours_swapped != current.colours_swapped
+    if not swap and result == current.result:
+        return current
+    changes = {"result": result, "version": F("version") + 1}
+    if swap:
+        changes.update(white_id=current.black_id, black_id=current.white_id,
+                       colours_swapped=colours_swapped)
+    # The version in the WHERE makes the check and the write one step, even without row locks.
+    if not Game.objects.filter(pk=current.pk, version=expected_version).update(**changes):
+        raise StaleResultError(_game_for_update(game.pk))
+    saved = _game_for_update(game.pk)
+    result_changed.send(sender=Game, game=saved, before=current.result_value,
+                        after=saved.result_value, user=user)
+    _refresh_status(saved.round.tournament)
+    return saved
+
+
+def _game_for_update(pk: int) -> Game:
+    return (Game.objects.select_for_update(of=("self",))
+            .select_related("round__tournament", "white__player", "black__player").get(pk=pk))
+
+
+@transaction.atomic
+def withdraw_player(entry: Entry, *, user=None) -> list[Game]:
+    """Withdraw a player: each of his games not yet played becomes a forfeit (Art. 28).
+
+    His opponent, present, wins; against another withdrawn player it is a double forfeit.
+    """
+    tournament = entry.tournament
+    if not tournament.rounds.exists():
+        raise NotPairedError(_(
+            "The rounds are not generated yet: remove the player from the list instead."
+        ))
+    entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+    if entry.withdrawn:
+        raise AlreadyWithdrawnError(_("%(name)s has already withdrawn.") % {
+            "name": entry.player.name})
+    entry.withdrawn = True
+    entry.save(update_fields=["withdrawn"])
+    changed = []
+    remaining = (Game.objects.of_tournament(tournament).involving(entry)
+                 .filter(result=GameResult.NOT_PLAYED).select_related("white", "black"))
+    for game in remaining:
+        opponent = game.black if game.white_id == entry.pk else game.white
+        if opponent.withdrawn:
+            forfeit = GameResult.DOUBLE_FORFEIT
+        elif game.white_id == entry.pk:
+            forfeit = GameResult.BLACK_FORFEIT_WIN
+        else:
+            forfeit = GameResult.WHITE_FORFEIT_WIN
+        changed.append(record_result(game, result=forfeit, expected_version=game.version,
+                                     user=user))
+    _refresh_status(tournament)
+    return changed
