@@ -41,6 +41,7 @@ POINTS_WIDTH = 30.0
 MIN_NAME_WIDTH = 100.0
 MAX_NAME_WIDTH = 170.0
 MAX_CELL_WIDTH = 30.0
+TITLE_AND_LEGEND = 150.0  # points of a page the title block and the legend take, with room over
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def cell_text(games: list[GameCell]) -> str:
 def _geometry(data: CrosstableData) -> _Geometry:
     frame_width, _height = frame_size(LANDSCAPE)
     columns = len(data.columns)
-    font_size = 8.0 if columns <= 26 else 7.0
+    font_size = 9.0 if columns <= 16 else 8.0 if columns <= 26 else 7.0
     cycles = max((len(games) for row in data.rows for games in row.cells.values()), default=1)
     widest_game = widest([cell_text([GameCell(result="½", side=side)]) for side in Side],
                          REGULAR, font_size)
@@ -140,9 +141,15 @@ def _geometry(data: CrosstableData) -> _Geometry:
     cell_width = min(MAX_CELL_WIDTH, min_cell + rest / per_block)
     rest -= (cell_width - min_cell) * per_block
     name_width += rest
+    row_height = font_size + 5
+    if block_count == 1:
+        # A small field gets taller rows, up to what still fits one page with the title block.
+        _width, frame_height = frame_size(LANDSCAPE)
+        row_height = clamp((frame_height - TITLE_AND_LEGEND) / (len(data.rows) + 1),
+                           row_height, font_size + 10)
     return _Geometry(
         font_size=font_size,
-        row_height=font_size + 5,
+        row_height=row_height,
         name_width=name_width,
         club_width=club_width,
         cell_width=cell_width,
