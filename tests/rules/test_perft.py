@@ -5,9 +5,12 @@ their counts are the published test positions of the draughts programming commun
 "14 captures" position, an endgame, all kings, men about to promote).
 """
 
-import pytest
+import random
 
-from rules import BRAZILIAN, INTERNATIONAL, Board, perft
+import pytest
+from naive_movegen import naive_legal_moves
+
+from rules import BRAZILIAN, INTERNATIONAL, Board, Color, Piece, perft
 from rules.perft import divide
 
 
@@ -87,3 +90,40 @@ def test_perft_depth_zero_is_one_and_negative_is_rejected():
     assert perft(Board(), 0) == 1
     with pytest.raises(ValueError):
         perft(Board(), -1)
+
+
+def random_boards(variant, count, seed):
+    """Seeded random positions with men and kings of both colours (men never on their far row)."""
+    rng = random.Random(seed)
+    white_far = set(variant.white_promotion_row())
+    black_far = set(variant.black_promotion_row())
+    for _ in range(count):
+        board = Board.empty(variant, turn=rng.choice([Color.WHITE, Color.BLACK]))
+        squares = rng.sample(range(1, variant.squares + 1), rng.randint(4, 16))
+        for index, square in enumerate(squares):
+            colour = Color.WHITE if index % 2 == 0 else Color.BLACK
+            far = white_far if colour == Color.WHITE else black_far
+            king = square in far or rng.random() < 0.3
+            board.set_piece_at(square, Piece(colour, king))
+        yield board
+
+
+@pytest.mark.parametrize(
+    ("variant", "seed"), [(BRAZILIAN, 1), (INTERNATIONAL, 2)], ids=["8x8", "10x10"]
+)
+def test_legal_moves_agree_with_a_naive_generator_on_random_positions(variant, seed):
+    """An independent coordinate-based reading of RULES.md must give the same legal moves."""
+    captures = 0
+    for board in random_boards(variant, 1500, seed):
+        expected = naive_legal_moves(board)
+        got = {(m.start, m.end, m.captured) for m in board.legal_moves()}
+        assert got == expected, board.fen()
+        assert perft(board, 1) == len(expected), board.fen()
+        captures += any(m[2] for m in expected)
+    assert captures > 300  # the sample exercises captures, not only quiet moves
+
+
+@pytest.mark.parametrize("variant", [BRAZILIAN, INTERNATIONAL], ids=["8x8", "10x10"])
+def test_fast_perft_agrees_with_the_api_on_random_positions(variant):
+    for board in random_boards(variant, 150, 3):
+        assert perft(board, 2) == api_perft(board, 2), board.fen()
