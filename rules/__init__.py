@@ -1,7 +1,8 @@
 """Draughts rules engine: Brazilian (8x8) and international (10x10) draughts, per RULES.md.
 
 Pure Python, no Django. Squares are PDN numeric squares (1-32 / 1-50); 8x8 positions and moves
-can also be written algebraically (a1 is dark, 29 = a1, 1 = b8).
+can also be written algebraically (a1 is dark, 29 = a1, 1 = b8). `Board.turn` is a `Color`
+(`Color.WHITE` / `Color.BLACK`), a `str` enum equal to "W" / "B".
 
 >>> from rules import Board, BRAZILIAN, parse_move, move_to_str, perft
 >>> board = Board.from_fen("W:W28:B24,16", BRAZILIAN)
@@ -10,12 +11,18 @@ can also be written algebraically (a1 is dark, 29 = a1, 1 = b8).
 >>> board.push(parse_move(board, "28x12"))
 >>> board.fen(algebraic=True)
 'B:Wh6:B'
+>>> board.is_game_over(), board.winner()
+(True, <Color.WHITE: 'W'>)
 >>> perft(Board(BRAZILIAN), 3)
 302
 
-Modules: `variants` (board facts), `geometry` (squares, rows, bits), `movegen` (the bitboard
-core), `board` (`Board`, `Piece`, `Color`), `move` (`Move`), `fen`, `notation`, `perft`, `svg`,
-`cli` (`python -m rules perft|moves`).
+Errors are `ValueError` subclasses under `DraughtsError`: `InvalidFenError`, `InvalidMoveError`
+(syntax), `IllegalMoveError` (`.reason`, `.required`), `AmbiguousMoveError` (`.candidates`).
+Diagrams: `rules.svg.board_svg(board, coordinates="algebraic", last_move=move)`.
+
+Modules: `variants` (board facts), `geometry` (squares, rows, bits, drawing cells), `movegen`
+(the bitboard core), `board` (`Board`, `Piece`, `Color`), `move` (`Move`), `fen`, `notation`,
+`perft`, `svg`, `cli` (`python -m rules perft|moves`).
 """
 
 from rules.board import Board, Color, Piece

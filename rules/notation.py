@@ -131,7 +131,11 @@ def move_to_str(board: Board, move: Move, algebraic: bool = False) -> str:
 
 
 def parse_move(board: Board, text: str) -> Move:
-    """The legal move that `text` stands for in `board` (numeric, or algebraic on 8x8)."""
+    """The legal move that `text` stands for in `board` (numeric, or algebraic on 8x8).
+
+    Squares decide, not the separator: legal moves are either all captures or all plain
+    moves, so '22x18' written for the plain move 22-18 is a notation slip and still reads.
+    """
     try:
         squares, is_capture = parse_squares(text, board.variant)
     except InvalidMoveError as exc:

@@ -9,7 +9,9 @@ from rules import (
     INTERNATIONAL,
     AmbiguousMoveError,
     Board,
+    DraughtsError,
     IllegalMoveError,
+    InvalidFenError,
     InvalidMoveError,
     Move,
     algebraic_to_square,
@@ -223,3 +225,18 @@ def test_other_errors_carry_no_required_count():
     with pytest.raises(IllegalMoveError) as caught:
         parse_move(Board(), "19-15")
     assert caught.value.required is None
+
+
+@pytest.mark.parametrize(
+    "error_class", [InvalidFenError, InvalidMoveError, IllegalMoveError, AmbiguousMoveError]
+)
+def test_every_engine_error_is_a_draughts_error_and_a_value_error(error_class):
+    assert issubclass(error_class, DraughtsError)
+    assert issubclass(error_class, ValueError)
+
+
+def test_a_written_kind_that_differs_from_the_legal_move_is_a_notation_slip_not_an_error():
+    """'22x18' for the plain move 22-18 (and '18-25' for a capture) still names one legal move:
+    legal moves are either all captures or all plain moves, so the squares decide."""
+    assert parse_move(Board(BRAZILIAN), "22x18") == Move((22, 18))
+    assert parse_move(Board.from_fen("W:W18:B22", BRAZILIAN), "18-25") == Move((18, 25), (22,))
