@@ -1,6 +1,8 @@
 """PDN FEN: reading (strict on errors, lenient with real files' habits) and writing."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules import BRAZILIAN, INTERNATIONAL, Board, InvalidFenError, Piece
 from rules.board import Color
@@ -98,3 +100,28 @@ def test_invalid_fen_names_what_is_wrong(fen, variant, reason, words):
     assert words in str(error)
     assert str(error).startswith(f"invalid FEN {fen!r}: ")
     assert isinstance(error, ValueError)
+
+
+@st.composite
+def positions(draw):
+    """A variant, a side to move and any set of pieces on distinct squares."""
+    variant = draw(st.sampled_from([BRAZILIAN, INTERNATIONAL]))
+    squares = draw(st.lists(st.integers(1, variant.squares), unique=True, max_size=variant.squares))
+    kinds = draw(
+        st.lists(
+            st.tuples(st.booleans(), st.booleans()), min_size=len(squares), max_size=len(squares)
+        )
+    )
+    board = Board.empty(variant, turn=draw(st.sampled_from([Color.WHITE, Color.BLACK])))
+    for square, (white, king) in zip(squares, kinds, strict=True):
+        board.set_piece_at(square, Piece(Color.WHITE if white else Color.BLACK, king))
+    return board
+
+
+@given(positions())
+def test_any_position_survives_a_fen_round_trip(board):
+    again = Board.from_fen(board.fen(), board.variant)
+    assert again.key() == board.key()
+    assert again.fen() == board.fen()
+    if board.variant.algebraic:
+        assert Board.from_fen(board.fen(algebraic=True), board.variant).key() == board.key()
