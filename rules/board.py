@@ -225,13 +225,19 @@ class Board:
         return self._white, self._black, self._kings, self.turn
 
     def push(self, move: Move) -> None:
-        """Play a legal move; raises `IllegalMoveError` (with the reason) for any other."""
-        if move not in self.legal_moves():
-            from rules.notation import explain_illegal  # notation builds on Board
+        """Play a legal move; raises `IllegalMoveError` (with the reason) for any other.
 
-            reason, detail, required = explain_illegal(self, move.path, move.is_capture)
-            raise IllegalMoveError(str(move), self.fen(), reason, detail, required)
-        self._play(move)
+        A move given with a shorter path (same start, end, captured set) is recorded with the
+        full path of the legal move, so that diagrams can show every landing square.
+        """
+        legal = self.legal_moves()
+        if move in legal:
+            self._play(legal[legal.index(move)])
+            return
+        from rules.notation import explain_illegal  # notation builds on Board
+
+        reason, detail, required = explain_illegal(self, move.path, move.is_capture)
+        raise IllegalMoveError(str(move), self.fen(), reason, detail, required)
 
     def push_unchecked(self, move: Move) -> None:
         """Carry out a move as written, legal or not (an irregular move the opponent lets stand).

@@ -159,3 +159,10 @@ def test_repr_rebuilds_the_board():
     board = Board.from_fen("B:W31,K40:B7", INTERNATIONAL)
     assert eval(repr(board)) == board
     assert "w" in str(board) and "W" in str(board) and "b" in str(board)
+
+
+def test_push_records_the_full_path_of_a_move_given_by_its_ends():
+    board = Board.from_fen("W:W31:B26,18,10,9,17,25", BRAZILIAN)
+    board.push(Move((31, 29), (9, 10, 17, 18, 25, 26)))
+    assert len(board.peek().path) == 7  # 31x22x13x6x15x22x29, or the loop the other way
+    assert board.peek().path[1] == 22 and board.peek().path.count(22) == 2
