@@ -41,6 +41,7 @@ POINTS_WIDTH = 30.0
 MIN_NAME_WIDTH = 100.0
 MAX_NAME_WIDTH = 170.0
 MAX_CELL_WIDTH = 30.0
+MAX_CLUB_WIDTH = 160.0
 TITLE_AND_LEGEND = 150.0  # points of a page the title block and the legend take, with room over
 
 
@@ -134,7 +135,7 @@ def _geometry(data: CrosstableData) -> _Geometry:
     club_width = 0.0
     if any(row.club for row in data.rows):
         natural_club = clamp(
-            widest([row.club for row in data.rows], REGULAR, font_size) + 6, 50.0, 110.0
+            widest([row.club for row in data.rows], REGULAR, font_size) + 6, 50.0, MAX_CLUB_WIDTH
         )
         club_width = natural_club if rest >= natural_club else (rest if rest >= 50.0 else 0.0)
         rest -= club_width

@@ -1,0 +1,205 @@
+"""From the stored tournament to the plain data the printed documents are built from.
+
+Reads through `tournaments.reports` (standings by the tournament's tie-breaks, crosstable cells),
+so the paper and the web pages rank and mark games the same way. Every text is formatted here, in
+the active language: dates, points with the local decimal sign, tie-break names.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+from django.utils import formats
+from django.utils.translation import gettext, pgettext
+
+from tournaments.domain_types import Crosstable
+from tournaments.models import Entry, Game, Round, Tournament
+from tournaments.printing.data import (
+    CrosstableData,
+    CrosstableRow,
+    GameCell,
+    PairingRow,
+    PairingsData,
+    PlayerEntry,
+    ScoreSheetData,
+    Side,
+    StandingsData,
+    StandingsRow,
+    TiebreakLabel,
+    TournamentHeader,
+)
+from tournaments.reports import cell_for, crosstable_cells, game_records, standings
+from tournaments.scoring import format_points
+from tournaments.tiebreaks import REGISTRY
+
+NOT_APPLICABLE = "–"  # a tie-break that does not apply to the player (e.g. direct encounter)
+
+
+class RoundNotFoundError(LookupError):
+    """The tournament has no round with that number (not generated yet, or out of range)."""
+
+    def __init__(self, tournament: Tournament, number: int) -> None:
+        self.tournament = tournament
+        self.number = number
+        rounds = tournament.rounds.count()
+        if rounds:
+            message = gettext(
+                "%(tournament)s has no round %(round)s: its rounds are 1 to %(last)s."
+            ) % {"tournament": tournament.name, "round": number, "last": rounds}
+        else:
+            message = gettext(
+                "%(tournament)s has no round %(round)s: its rounds are not generated yet."
+            ) % {"tournament": tournament.name, "round": number}
+        super().__init__(message)
+
+
+def tournament_header(tournament: Tournament) -> TournamentHeader:
+    arbiters = tournament.arbiters.order_by("last_name", "first_name", "username")
+    return TournamentHeader(
+        name=tournament.name,
+        place=tournament.place,
+        dates=_dates(tournament),
+        board=str(tournament.get_board_display()),
+        time_control=str(tournament.get_time_control_display()),
+        arbiters=tuple(user.get_full_name() or user.get_username() for user in arbiters),
+    )
+
+
+def _dates(tournament: Tournament) -> str:
+    start, end = tournament.start_date, tournament.end_date
+    if start is None and end is None:
+        return ""
+    if start is None or end is None or start == end:
+        return formats.date_format(start or end, "SHORT_DATE_FORMAT")
+    return (f"{formats.date_format(start, 'SHORT_DATE_FORMAT')} – "
+            f"{formats.date_format(end, 'SHORT_DATE_FORMAT')}")
+
+
+def points_text(value: Fraction | None) -> str:
+    """ "2.5" or "2,5" as the language writes decimals; a value with no finite decimal stays
+    a fraction ("7/3")."""
+    if value is None:
+        return NOT_APPLICABLE
+    text = format_points(value)
+    if "/" in text:
+        return text
+    return formats.number_format(Decimal(text))
+
+
+def tiebreak_labels(tiebreak_ids: list[str]) -> list[TiebreakLabel]:
+    """Column headings (FIDE C.07 codes in English) and full names, in the active language."""
+    known = {
+        "direct-encounter": (pgettext("tie-break abbreviation", "DE"),
+                             gettext("Direct encounter")),
+        "wins": (pgettext("tie-break abbreviation", "WIN"), gettext("Most wins")),
+        "sonneborn-berger": (pgettext("tie-break abbreviation", "SB"),
+                             gettext("Sonneborn-Berger")),
+        "most-black": (pgettext("tie-break abbreviation", "BPG"),
+                       gettext("Most games with Black")),
+        "koya": (pgettext("tie-break abbreviation", "KS"), gettext("Koya score")),
+        "games-played": (pgettext("tie-break abbreviation", "GP"), gettext("Games played")),
+    }
+    labels = []
+    for tiebreak_id in tiebreak_ids:
+        abbreviation, name = known.get(tiebreak_id, (tiebreak_id, REGISTRY[tiebreak_id].name))
+        labels.append(TiebreakLabel(abbreviation=abbreviation, name=name))
+    return labels
+
+
+def _after_round(tournament: Tournament) -> int | None:
+    """The last round with a result, when later rounds are still to be played."""
+    rounds = tournament.rounds.count()
+    played = (Game.objects.of_tournament(tournament).exclude(result="")
+              .order_by("-round__number").values_list("round__number", flat=True).first())
+    if played is None or played >= rounds:
+        return None
+    return played
+
+
+def standings_data(tournament: Tournament) -> StandingsData:
+    rows = [
+        StandingsRow(
+            rank=standing.rank,
+            number=standing.entry.number,
+            name=standing.entry.player.name,
+            club=standing.entry.player.club,
+            points=points_text(standing.points),
+            tiebreaks=tuple(points_text(value) for value in standing.row.tiebreaks.values()),
+        )
+        for standing in standings(tournament)
+    ]
+    return StandingsData(header=tournament_header(tournament), rows=rows,
+                         tiebreak_labels=tiebreak_labels(tournament.tiebreaks),
+                         after_round=_after_round(tournament))
+
+
+def crosstable_data(tournament: Tournament) -> CrosstableData:
+    records = game_records(tournament)
+    ranked = standings(tournament, records=records)
+    cells: dict[int, dict[int, list[GameCell]]] = {}
+    for (number, opponent), games in crosstable_cells(records).items():
+        cells.setdefault(number, {})[opponent] = [
+            GameCell(result=cell.score, side=Side.WHITE if cell.white else Side.BLACK)
+            for cell in games
+        ]
+    rows = [
+        CrosstableRow(
+            rank=standing.rank,
+            number=standing.entry.number,
+            name=standing.entry.player.name,
+            club=standing.entry.player.club,
+            points=points_text(standing.points),
+            tiebreaks=tuple(points_text(value) for value in standing.row.tiebreaks.values()),
+            cells=cells.get(standing.entry.number, {}),
+        )
+        for standing in ranked
+    ]
+    return CrosstableData(
+        header=tournament_header(tournament),
+        columns=sorted(standing.entry.number for standing in ranked),
+        rows=rows,
+        tiebreak_labels=tiebreak_labels(tournament.tiebreaks),
+        after_round=_after_round(tournament),
+    )
+
+
+def get_round(tournament: Tournament, number: int) -> Round:
+    try:
+        return tournament.rounds.select_related("bye__player").get(number=number)
+    except Round.DoesNotExist:
+        raise RoundNotFoundError(tournament, number) from None
+
+
+def _player(entry: Entry, points: dict[int, Fraction]) -> PlayerEntry:
+    return PlayerEntry(number=entry.number, name=entry.player.name, club=entry.player.club,
+                       points=points_text(points.get(entry.number, Fraction(0))))
+
+
+def pairings_data(tournament: Tournament, round_number: int) -> PairingsData:
+    """The round's games by board, each player with his points before the round."""
+    round_ = get_round(tournament, round_number)
+    numbers = list(tournament.entries.filter(number__isnull=False)
+                   .values_list("number", flat=True))
+    before = Crosstable(numbers, game_records(tournament), tournament.scoring,
+                        cycles=tournament.cycles, up_to_round=round_number - 1).total
+    rows = []
+    for game in round_.games.with_players().order_by("board"):
+        white_score = black_score = ""
+        if game.result_value is not None:
+            white_score = cell_for(game.result_value, as_white=True)[0]
+            black_score = cell_for(game.result_value, as_white=False)[0]
+        rows.append(PairingRow(board=game.board, white=_player(game.white, before),
+                               black=_player(game.black, before),
+                               white_score=white_score, black_score=black_score))
+    byes = [_player(round_.bye, before)] if round_.bye is not None else []
+    return PairingsData(header=tournament_header(tournament), round=round_number, games=rows,
+                        byes=byes)
+
+
+def scoresheet_data(tournament: Tournament, round_number: int | None = None,
+                    copies: int = 1) -> ScoreSheetData:
+    """Blank sheets for the tournament's board, or one filled in per game of a round."""
+    games = pairings_data(tournament, round_number).games if round_number is not None else []
+    return ScoreSheetData(header=tournament_header(tournament), squares=tournament.board,
+                          games=games, round=round_number, copies=copies)

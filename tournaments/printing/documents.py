@@ -1,0 +1,83 @@
+"""Which documents can be printed for a tournament, shared by the download views and the
+`print_pdf` command so both hand out the same bytes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.text import slugify
+from django.utils.translation import pgettext
+
+from tournaments.models import Tournament
+from tournaments.printing import collect
+from tournaments.printing.crosstable import build_crosstable_pdf
+from tournaments.printing.pairings import build_pairings_pdf
+from tournaments.printing.scoresheet import build_scoresheets_pdf
+from tournaments.printing.slips import build_slips_pdf
+from tournaments.printing.standings import build_standings_pdf
+
+CROSSTABLE = "crosstable"
+STANDINGS = "standings"
+PAIRINGS = "pairings"
+SLIPS = "slips"
+SCORESHEETS = "scoresheets"
+DOCUMENTS = (CROSSTABLE, STANDINGS, PAIRINGS, SLIPS, SCORESHEETS)
+NEEDS_ROUND = frozenset({PAIRINGS, SLIPS})  # score sheets take a round optionally
+
+
+class RoundRequiredError(ValueError):
+    def __init__(self, document: str) -> None:
+        self.document = document
+        super().__init__(f"the {document} document is printed for one round: give its number")
+
+
+@dataclass(frozen=True)
+class PrintedDocument:
+    filename: str
+    content: bytes
+
+
+def _file_words(document: str) -> str:
+    words = {
+        CROSSTABLE: pgettext("file name", "crosstable"),
+        STANDINGS: pgettext("file name", "standings"),
+        PAIRINGS: pgettext("file name", "pairings"),
+        SLIPS: pgettext("file name", "result slips"),
+        SCORESHEETS: pgettext("file name", "score sheets"),
+    }
+    return words[document]
+
+
+def filename(tournament: Tournament, document: str, round_number: int | None = None) -> str:
+    """ASCII file name in the active language: "aberto-2026-emparceiramentos-rodada-3.pdf"."""
+    parts = [tournament.slug, _file_words(document)]
+    if round_number is not None:
+        parts += [pgettext("file name", "round"), str(round_number)]
+    return slugify(" ".join(parts)) + ".pdf"
+
+
+def render(
+    tournament: Tournament, document: str, round_number: int | None = None
+) -> PrintedDocument:
+    """Build one document of `tournament` in the active language.
+
+    Raises `collect.RoundNotFoundError` for a round the tournament does not have and
+    `RoundRequiredError` when a round document is asked for without a round.
+    """
+    if document not in DOCUMENTS:
+        raise ValueError(f"unknown document {document!r}; known: {', '.join(DOCUMENTS)}")
+    if document in NEEDS_ROUND and round_number is None:
+        raise RoundRequiredError(document)
+    if document == CROSSTABLE:
+        content = build_crosstable_pdf(collect.crosstable_data(tournament))
+        round_number = None
+    elif document == STANDINGS:
+        content = build_standings_pdf(collect.standings_data(tournament))
+        round_number = None
+    elif document == PAIRINGS:
+        content = build_pairings_pdf(collect.pairings_data(tournament, round_number))
+    elif document == SLIPS:
+        content = build_slips_pdf(collect.pairings_data(tournament, round_number))
+    else:
+        content = build_scoresheets_pdf(collect.scoresheet_data(tournament, round_number))
+    return PrintedDocument(filename(tournament, document, round_number), content)
