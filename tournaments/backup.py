@@ -322,6 +322,8 @@ def _check_game(game: Any, where: str, known: set[int], seated: set[int], boards
         raise _fail(f"{where}.board", _("board %(board)d is used twice in this round") % {
             "board": board})
     boards.add(board)
+    if game["white"] == game["black"]:
+        raise _fail(f"{where}.black", _("cannot play himself"))
     for colour in ("white", "black"):
         number = _int(game[colour], f"{where}.{colour}")
         if number not in known:

@@ -304,7 +304,10 @@ def _game_for_update(pk: int) -> Game:
 def withdraw_player(entry: Entry, *, user=None) -> list[Game]:
     """Withdraw a player: each of his games not yet played becomes a forfeit (Art. 28).
 
-    His opponent, present, wins; against another withdrawn player it is a double forfeit.
+    His opponent, present, wins. The withdrawal takes effect from the current round, the first
+    one with a game still to play; from that round on, a game he was to win by forfeit because his
+    opponent had already withdrawn becomes a double forfeit, since neither of them will be there.
+    Results already entered over the board never change.
     """
     tournament = entry.tournament
     if not tournament.rounds.exists():
@@ -317,18 +320,31 @@ def withdraw_player(entry: Entry, *, user=None) -> list[Game]:
             "name": entry.player.name})
     entry.withdrawn = True
     entry.save(update_fields=["withdrawn"])
+    current_round = (Game.objects.of_tournament(tournament).filter(result=GameResult.NOT_PLAYED)
+                     .order_by("round__number").values_list("round__number", flat=True).first())
+    if current_round is None:
+        return []
+    games = (Game.objects.of_tournament(tournament).involving(entry)
+             .filter(round__number__gte=current_round)
+             .select_related("round", "white", "black").order_by("round__number"))
     changed = []
-    remaining = (Game.objects.of_tournament(tournament).involving(entry)
-                 .filter(result=GameResult.NOT_PLAYED).select_related("white", "black"))
-    for game in remaining:
-        opponent = game.black if game.white_id == entry.pk else game.white
-        if opponent.withdrawn:
-            forfeit = GameResult.DOUBLE_FORFEIT
-        elif game.white_id == entry.pk:
-            forfeit = GameResult.BLACK_FORFEIT_WIN
-        else:
-            forfeit = GameResult.WHITE_FORFEIT_WIN
-        changed.append(record_result(game, result=forfeit, expected_version=game.version,
-                                     user=user))
+    for game in games:
+        forfeit = _forfeit_on_withdrawal(game, entry)
+        if forfeit is not None:
+            changed.append(record_result(game, result=forfeit, expected_version=game.version,
+                                         user=user))
     _refresh_status(tournament)
     return changed
+
+
+def _forfeit_on_withdrawal(game: Game, leaver: Entry) -> str | None:
+    """The result a game of `leaver` gets from his withdrawal, or None to leave it as it is."""
+    leaver_is_white = game.white_id == leaver.pk
+    opponent = game.black if leaver_is_white else game.white
+    leaver_won_by_forfeit = game.result == (
+        GameResult.WHITE_FORFEIT_WIN if leaver_is_white else GameResult.BLACK_FORFEIT_WIN)
+    if opponent.withdrawn and (not game.result or leaver_won_by_forfeit):
+        return GameResult.DOUBLE_FORFEIT
+    if not game.result:
+        return GameResult.BLACK_FORFEIT_WIN if leaver_is_white else GameResult.WHITE_FORFEIT_WIN
+    return None

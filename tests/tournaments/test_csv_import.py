@@ -1,0 +1,105 @@
+"""Player lists from CSV: `;` or `,`, UTF-8 with or without BOM, all or nothing (issue 5)."""
+
+import pytest
+from tournament_factories import make_tournament
+
+from tournaments import services
+from tournaments.csv_import import CsvImportError, parse_players_csv
+from tournaments.models import Player
+
+pytestmark = pytest.mark.django_db
+
+EXCEL_BR = (
+    "\ufeffname;club;rating;federation_id\r\n"
+    "Ana Beatriz Conceição;Clube de Damas de Campinas;1850;CBD-1001\r\n"
+    "João Gonçalves;Clube Recifense de Damas;;\r\n"
+    "\r\n"
+    "Márcia Araújo;\"Damas; Xadrez e Cia\";1702;CBD-1002\r\n"
+).encode()
+
+
+def test_brazilian_excel_file_with_bom_and_semicolons():
+    rows = parse_players_csv(EXCEL_BR)
+    assert [(r.name, r.club, r.rating, r.federation_id) for r in rows] == [
+        ("Ana Beatriz Conceição", "Clube de Damas de Campinas", 1850, "CBD-1001"),
+        ("João Gonçalves", "Clube Recifense de Damas", None, ""),
+        ("Márcia Araújo", "Damas; Xadrez e Cia", 1702, "CBD-1002"),
+    ]
+
+
+def test_commas_without_bom_and_portuguese_headers():
+    data = "nome,clube,rating\nLuíza Brandão,Federação Mineira,1876\n".encode()
+    rows = parse_players_csv(data)
+    assert [(r.name, r.club, r.rating) for r in rows] == [
+        ("Luíza Brandão", "Federação Mineira", 1876)]
+
+
+def test_import_adds_every_player():
+    tournament = make_tournament()
+    entries = services.import_players(tournament, EXCEL_BR)
+    assert len(entries) == 3
+    assert sorted(tournament.entries.values_list("player__name", flat=True)) == [
+        "Ana Beatriz Conceição", "João Gonçalves", "Márcia Araújo"]
+
+
+@pytest.mark.parametrize(("text", "line", "column", "message"), [
+    ("name;club;rating\nAna;Campinas;mil\n", 2, "rating", "mil"),
+    ("name;club;rating\nAna;Campinas;1800\n;Recife;1700\n", 3, "name", "empty"),
+    ("name;club;rating;federation_id\nAna;;;X1\nBia;;;X1\n", 3, "federation_id", "line 2"),
+    ("name;clube;pontos\nAna;Campinas;3\n", 1, "pontos", "unknown column"),
+    ("name;club;rating\nAna;Campinas;-5\n", 2, "rating", "-5"),
+])
+def test_bad_line_is_named_and_nothing_is_saved(text, line, column, message):
+    tournament = make_tournament()
+    with pytest.raises(CsvImportError) as refused:
+        services.import_players(tournament, text.encode())
+    problem = refused.value.problems[0]
+    assert (problem.line, problem.column) == (line, column)
+    assert message in problem.message or message in str(problem)
+    assert f"line {line}" in str(problem) and column in str(problem)
+    assert not tournament.entries.exists()
+    assert not Player.objects.exists()
+
+
+def test_every_bad_line_is_reported_at_once():
+    text = "name;rating\nAna;x\nBia;1500\n;1600\nDora;y\n"
+    with pytest.raises(CsvImportError) as refused:
+        parse_players_csv(text.encode())
+    assert [(p.line, p.column) for p in refused.value.problems] == [
+        (2, "rating"), (4, "name"), (5, "rating")]
+
+
+def test_too_many_fields_names_the_line():
+    with pytest.raises(CsvImportError) as refused:
+        parse_players_csv(b"name,club\nAna,Campinas,extra\n")
+    assert refused.value.problems[0].line == 2
+
+
+def test_not_utf8_is_refused():
+    with pytest.raises(CsvImportError, match="UTF-8"):
+        parse_players_csv("name;club\nJoão;Recife\n".encode("cp1252"))
+
+
+def test_player_already_in_the_tournament_refuses_the_file():
+    tournament = make_tournament()
+    services.add_player(tournament, name="Ana", federation_id="CBD-1001")
+    with pytest.raises(CsvImportError) as refused:
+        services.import_players(tournament, EXCEL_BR)
+    assert refused.value.problems[0].line == 2
+    assert tournament.entries.count() == 1
+
+
+def test_known_federation_id_reuses_the_player():
+    first = make_tournament(name="Primeiro")
+    second = make_tournament(name="Segundo")
+    services.import_players(first, EXCEL_BR)
+    services.import_players(second, EXCEL_BR)
+    assert Player.objects.filter(federation_id="CBD-1001").count() == 1
+    assert second.entries.count() == 3
+
+
+def test_empty_file_and_header_only_are_refused():
+    with pytest.raises(CsvImportError):
+        parse_players_csv(b"")
+    with pytest.raises(CsvImportError, match="no players"):
+        parse_players_csv(b"name;club\n")

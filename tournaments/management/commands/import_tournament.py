@@ -1,0 +1,54 @@
+"""`manage.py import_tournament FILE.json`: restore a tournament from its JSON backup."""
+
+import json
+import sys
+from decimal import Decimal
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from tournaments.backup import BackupError, import_tournament
+
+
+class Command(BaseCommand):
+    help = _("Import a tournament from a JSON file (the export_tournament format); print its slug.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help=_("the JSON file, or - for standard input"))
+        parser.add_argument("--organiser", action="append", default=[], metavar="USERNAME",
+                            help=_("make this user an organiser of the tournament (repeatable)"))
+
+    def handle(self, *args, file: str, organiser: list[str], **options):
+        data = self._read(file)
+        users = get_user_model().objects.filter(username__in=organiser)
+        missing = set(organiser) - {user.get_username() for user in users}
+        if missing:
+            raise CommandError(_("No such user: %(names)s") % {"names": ", ".join(sorted(missing))})
+        try:
+            tournament = import_tournament(data, organisers=users)
+        except BackupError as error:
+            raise CommandError(_("%(file)s refused, nothing saved: %(error)s") % {
+                "file": file, "error": error}) from error
+        self.stdout.write(tournament.slug)
+
+    def _read(self, file: str):
+        try:
+            if file == "-":
+                text = sys.stdin.read()
+            else:
+                with open(file, encoding="utf-8-sig") as handle:
+                    text = handle.read()
+        except OSError as error:
+            raise CommandError(_("Cannot read %(file)s: %(error)s") % {
+                "file": file, "error": error.strerror}) from error
+        except UnicodeDecodeError as error:
+            raise CommandError(_("%(file)s is not UTF-8 text.") % {"file": file}) from error
+        try:
+            # Decimals keep 0.5 exact on its way to the scoring fields.
+            return json.loads(text, parse_float=Decimal)
+        except json.JSONDecodeError as error:
+            raise CommandError(_("%(file)s is not valid JSON: line %(line)d, column %(column)d: "
+                                 "%(message)s") % {"file": file, "line": error.lineno,
+                                                   "column": error.colno,
+                                                   "message": error.msg}) from error
