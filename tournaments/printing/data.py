@@ -146,3 +146,4 @@ class GameRecordData:
     moves: list[str] = field(default_factory=list)
     diagrams: list[tuple[int, str]] = field(default_factory=list)
     first_ply_black: bool = False
+    algebraic: bool = False  # the moves are written c3-d4 (8x8): label the diagrams a-h, 1-8

@@ -11,6 +11,8 @@ from django.utils.translation import pgettext
 from tournaments.models import Tournament
 from tournaments.printing import collect
 from tournaments.printing.crosstable import build_crosstable_pdf
+from tournaments.printing.game_source import game_record_from_pdn
+from tournaments.printing.gamerecord import build_game_record_pdf
 from tournaments.printing.pairings import build_pairings_pdf
 from tournaments.printing.scoresheet import build_scoresheets_pdf
 from tournaments.printing.slips import build_slips_pdf
@@ -21,6 +23,7 @@ STANDINGS = "standings"
 PAIRINGS = "pairings"
 SLIPS = "slips"
 SCORESHEETS = "scoresheets"
+GAME = "game"  # from a PDN file: the command prints it; games are not stored with moves yet
 DOCUMENTS = (CROSSTABLE, STANDINGS, PAIRINGS, SLIPS, SCORESHEETS)
 NEEDS_ROUND = frozenset({PAIRINGS, SLIPS})  # score sheets take a round optionally
 
@@ -44,6 +47,7 @@ def _file_words(document: str) -> str:
         PAIRINGS: pgettext("file name", "pairings"),
         SLIPS: pgettext("file name", "result slips"),
         SCORESHEETS: pgettext("file name", "score sheets"),
+        GAME: pgettext("file name", "game"),
     }
     return words[document]
 
@@ -81,3 +85,14 @@ def render(
     else:
         content = build_scoresheets_pdf(collect.scoresheet_data(tournament, round_number))
     return PrintedDocument(filename(tournament, document, round_number), content)
+
+
+def render_game(
+    tournament: Tournament, pdn: str, diagram_plies: list[int] | tuple[int, ...] = ()
+) -> PrintedDocument:
+    """A game record of `tournament` from one PDN game, with diagrams after `diagram_plies`
+    half-moves. Raises `rules.pdn.PdnSyntaxError` or `game_source.GameReplayError`."""
+    data = game_record_from_pdn(pdn, collect.tournament_header(tournament), diagram_plies,
+                                squares=tournament.board)
+    return PrintedDocument(filename(tournament, GAME, data.round),
+                           build_game_record_pdf(data))

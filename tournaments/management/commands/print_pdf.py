@@ -2,6 +2,7 @@
 
     python manage.py print_pdf SLUG crosstable|standings|pairings|slips|scoresheets
                                [--round N] [--language pt-br|en] -o FILE.pdf
+    python manage.py print_pdf SLUG game --pdn GAME.pdn [--diagram PLY ...] -o FILE.pdf
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from rules.pdn import PdnSyntaxError
 from tournaments.models import Tournament
 from tournaments.printing import documents
 from tournaments.printing.collect import RoundNotFoundError
+from tournaments.printing.game_source import GameReplayError
 
 
 class Command(BaseCommand):
@@ -26,10 +29,19 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("slug", help=_("The tournament's slug, as in its address."))
-        parser.add_argument("document", choices=documents.DOCUMENTS)
+        parser.add_argument("document", choices=[*documents.DOCUMENTS, documents.GAME])
         parser.add_argument(
             "--round", type=int, dest="round_number", metavar="N",
             help=_("The round (required for pairings and slips; fills in score sheets)."),
+        )
+        parser.add_argument(
+            "--pdn", metavar="GAME.pdn",
+            help=_("For a game record: the PDN file of the game (its first game is printed)."),
+        )
+        parser.add_argument(
+            "--diagram", type=int, action="append", default=[], dest="diagrams", metavar="PLY",
+            help=_("For a game record: draw the position after this many half-moves "
+                   "(0 is the start, 2N after move N); repeat for more diagrams."),
         )
         parser.add_argument(
             "-o", "--output", required=True, metavar="FILE.pdf",
@@ -42,7 +54,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, slug: str, document: str, round_number: int | None, output: str,
-               language: str, **options):
+               language: str, pdn: str | None, diagrams: list[int], **options):
         try:
             tournament = Tournament.objects.get(slug=slug)
         except Tournament.DoesNotExist:
@@ -54,10 +66,15 @@ class Command(BaseCommand):
                 _("%(document)s are printed for one round: add --round N.")
                 % {"document": document}
             )
+        if document == documents.GAME and pdn is None:
+            raise CommandError(_("A game record is printed from a PDN file: add --pdn GAME.pdn."))
         with translation.override(language):
             try:
-                printed = documents.render(tournament, document, round_number)
-            except RoundNotFoundError as error:
+                if document == documents.GAME:
+                    printed = documents.render_game(tournament, _read_text(pdn), diagrams)
+                else:
+                    printed = documents.render(tournament, document, round_number)
+            except (RoundNotFoundError, PdnSyntaxError, GameReplayError) as error:
                 raise CommandError(str(error)) from error
         path = Path(output)
         try:
@@ -69,3 +86,17 @@ class Command(BaseCommand):
         self.stdout.write(
             _("Wrote %(path)s (%(size)d bytes).") % {"path": path, "size": len(printed.content)}
         )
+
+
+def _read_text(name: str) -> str:
+    """The PDN file's text: UTF-8, else Latin-1, which older draughts programs write."""
+    try:
+        data = Path(name).read_bytes()
+    except OSError as error:
+        raise CommandError(
+            _("Cannot read %(path)s: %(reason)s") % {"path": name, "reason": error.strerror}
+        ) from error
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
