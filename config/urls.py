@@ -10,6 +10,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("contas/", include("django.contrib.auth.urls")),
+    path("torneios/<slug:slug>/pdf/", include("tournaments.printing.urls")),
     path("torneios/", include("tournaments.urls")),
     path("arbitragem/", include("arbitration.urls")),
 ]
