@@ -73,7 +73,8 @@ def player_name(index: int) -> str:
 def pdf_pages(pdf: bytes) -> list[list[str]]:
     """The text lines of each page."""
     reader = PdfReader(BytesIO(pdf))
-    return [[line.strip() for line in page.extract_text().splitlines()] for page in reader.pages]
+    return [[line.replace("\xa0", " ").strip() for line in page.extract_text().splitlines()]
+            for page in reader.pages]
 
 
 def score_text(value: Fraction) -> str:

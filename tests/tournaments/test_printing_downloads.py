@@ -59,7 +59,8 @@ def tournament(arbiter):
 
 def pdf_lines(pdf: bytes) -> list[list[str]]:
     reader = PdfReader(BytesIO(pdf))
-    return [[line.strip() for line in page.extract_text().splitlines()] for page in reader.pages]
+    return [[line.replace("\xa0", " ").strip() for line in page.extract_text().splitlines()]
+            for page in reader.pages]
 
 
 def download(client, tournament, name: str, **kwargs):

@@ -44,7 +44,8 @@ def english():
 
 def pdf_lines(pdf: bytes) -> list[list[str]]:
     reader = PdfReader(BytesIO(pdf))
-    return [[line.strip() for line in page.extract_text().splitlines()] for page in reader.pages]
+    return [[line.replace("\xa0", " ").strip() for line in page.extract_text().splitlines()]
+            for page in reader.pages]
 
 
 def squares_of(fen_part: str) -> set[int]:
