@@ -1,3 +1,5 @@
+"""Tournament pages under /torneios/ (namespace "tournaments"), with Portuguese paths."""
+
 from django.urls import path
 
 from . import views
@@ -5,5 +7,23 @@ from . import views
 app_name = "tournaments"
 
 urlpatterns = [
+    path("", views.tournament_list, name="list"),
+    path("novo/", views.tournament_create, name="create"),
     path("<slug:slug>/", views.tournament_detail, name="detail"),
+    path("<slug:slug>/editar/", views.tournament_edit, name="edit"),
+    path("<slug:slug>/rodadas/", views.rounds_overview, name="rounds"),
+    path("<slug:slug>/rodada/<int:number>/", views.round_detail, name="round"),
+    path("<slug:slug>/classificacao/", views.standings, name="standings"),
+    path("<slug:slug>/tabela/", views.crosstable, name="crosstable"),
+    path("<slug:slug>/jogador/<int:entry_id>/", views.player_detail, name="player"),
+    path("<slug:slug>/jogadores/novo/", views.add_player, name="add_player"),
+    path("<slug:slug>/jogadores/importar/", views.import_players, name="import_players"),
+    path("<slug:slug>/jogador/<int:entry_id>/remover/", views.remove_player,
+         name="remove_player"),
+    path("<slug:slug>/jogador/<int:entry_id>/desistencia/", views.withdraw_player,
+         name="withdraw"),
+    path("<slug:slug>/numeros/sorteio/", views.draw_numbers, name="draw_numbers"),
+    path("<slug:slug>/numeros/", views.set_numbers, name="set_numbers"),
+    path("<slug:slug>/gerar-rodadas/", views.generate_rounds, name="generate_rounds"),
+    path("<slug:slug>/partida/<int:game_id>/", views.game_result, name="game_result"),
 ]

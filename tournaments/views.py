@@ -1,8 +1,49 @@
-"""Public pages of tournaments."""
+"""Tournament pages. Public pages need no login; every view that writes checks the role first.
 
-from django.shortcuts import get_object_or_404, render
+Views stay thin: they read a form, call one service step and turn its domain error into a message.
+"""
 
-from .models import Tournament
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from . import reports, services
+from .csv_import import CsvImportError
+from .forms import (
+    CsvImportForm,
+    DrawNumbersForm,
+    PairingNumbersForm,
+    PlayerForm,
+    ResultForm,
+    TournamentForm,
+)
+from .models import Entry, Game, Round, Tournament
+from .permissions import (
+    can_arbitrate,
+    can_create_tournament,
+    can_manage,
+    refuse,
+    tournament_role_required,
+)
+from .scoring import format_points
+from .scoring import points as result_points
+from .tables import (
+    CrosstableTable,
+    EntryTable,
+    PairingTable,
+    PlayerGamesTable,
+    StandingsTable,
+    TournamentTable,
+    tiebreak_label,
+)
 
 
 def home(request):
@@ -10,6 +51,340 @@ def home(request):
     return render(request, "home.html", {"tournaments": Tournament.objects.all()})
 
 
+def table_page(request, table, export_name: str, template: str, context: dict):
+    """Render a page around a sortable table, or the table alone as CSV with ?_export=csv."""
+    RequestConfig(request, paginate=False).configure(table)
+    export_format = request.GET.get("_export")
+    if TableExport.is_valid_format(export_format):
+        return TableExport(export_format, table).response(f"{export_name}.{export_format}")
+    return render(request, template, {**context, "table": table})
+
+
+def roles(request, tournament: Tournament) -> dict:
+    return {
+        "can_manage": can_manage(request.user, tournament),
+        "can_arbitrate": can_arbitrate(request.user, tournament),
+    }
+
+
+def tournament_context(request, tournament: Tournament, **extra) -> dict:
+    round_numbers = list(tournament.rounds.values_list("number", flat=True))
+    return {"tournament": tournament, "round_numbers": round_numbers,
+            "paired": bool(round_numbers),
+            "tiebreak_names": [tiebreak_label(key) for key in tournament.tiebreaks],
+            **roles(request, tournament), **extra}
+
+
+# --- public pages -------------------------------------------------------------------------------
+
+def tournament_list(request):
+    table = TournamentTable(Tournament.objects.all())
+    return table_page(request, table, "torneios", "tournaments/tournament_list.html",
+                      {"can_create": can_create_tournament(request.user)})
+
+
 def tournament_detail(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
-    return render(request, "tournaments/tournament_detail.html", {"tournament": tournament})
+    entries = list(tournament.entries.by_number())
+    context = tournament_context(request, tournament, entries=entries)
+    table = EntryTable(entries, exclude=() if context["can_arbitrate"] else ("actions",))
+    context["next_step"] = next_step(tournament, entries, context["paired"])
+    return table_page(request, table, f"{slug}-jogadores", "tournaments/tournament_detail.html",
+                      context)
+
+
+def next_step(tournament: Tournament, entries: list[Entry], paired: bool) -> str:
+    """What the organiser should do next, said on the page while it is empty."""
+    if not entries:
+        return _("No players yet: add players or import a CSV.")
+    if paired:
+        return ""
+    if len(entries) < 2:
+        return _("A round robin needs at least two players: add more players.")
+    if any(entry.number is None for entry in entries):
+        return _("Rounds not generated yet: draw numbers then generate.")
+    return _("Pairing numbers are set: generate the rounds.")
+
+
+def round_detail(request, slug: str, number: int):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    round_ = get_object_or_404(
+        Round.objects.select_related("bye__player"), tournament=tournament, number=number
+    )
+    games = round_.games.select_related("round__tournament", "white__player", "black__player")
+    context = tournament_context(request, tournament, round=round_)
+    table = PairingTable(games, exclude=() if context["can_arbitrate"] else ("edit",))
+    return table_page(request, table, f"{slug}-rodada-{number}", "tournaments/round_detail.html",
+                      context)
+
+
+def rounds_overview(request, slug: str):
+    """The first round still being played, or the first round: the usual way into the rounds."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    open_round = (Game.objects.of_tournament(tournament).filter(result="")
+                  .order_by("round__number").values_list("round__number", flat=True).first())
+    number = open_round or tournament.rounds.values_list("number", flat=True).first()
+    if number is None:
+        messages.info(request, _("Rounds not generated yet: draw numbers then generate."))
+        return redirect(tournament)
+    return redirect("tournaments:round", slug, number)
+
+
+def selected_round(request, round_numbers: list[int]) -> int | None:
+    """?rodada=N for the standings after round N; all rounds when absent."""
+    raw = request.GET.get("rodada")
+    if not raw:
+        return None
+    try:
+        number = int(raw)
+    except ValueError:
+        raise Http404(_("No such round.")) from None
+    if number not in round_numbers:
+        raise Http404(_("No such round."))
+    return number
+
+
+def standings(request, slug: str):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    context = tournament_context(request, tournament)
+    up_to_round = selected_round(request, context["round_numbers"])
+    rows = [
+        {"rank": standing.rank, "number": standing.entry.number,
+         "name": standing.entry.player.name, "club": standing.entry.player.club,
+         "points": standing.points, "shared": standing.row.shared,
+         "url": standing.entry.get_absolute_url(),
+         **{f"tb_{index}": value
+            for index, value in enumerate(standing.row.tiebreaks.values(), start=1)}}
+        for standing in reports.standings(tournament, up_to_round=up_to_round)
+    ]
+    table = StandingsTable(rows, tournament.tiebreaks)
+    context["up_to_round"] = up_to_round
+    suffix = f"-rodada-{up_to_round}" if up_to_round else ""
+    return table_page(request, table, f"{slug}-classificacao{suffix}",
+                      "tournaments/standings.html", context)
+
+
+def crosstable(request, slug: str):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    context = tournament_context(request, tournament)
+    entries = reports.numbered_entries(tournament)
+    records = reports.game_records(tournament)
+    cells = reports.crosstable_cells(records)
+    numbers = [entry.number for entry in entries]
+    rows = [
+        {"rank": standing.rank, "number": standing.entry.number,
+         "name": standing.entry.player.name, "points": standing.points,
+         "url": standing.entry.get_absolute_url(),
+         "cells": {str(number): cells.get((standing.entry.number, number)) for number in numbers}}
+        for standing in reports.standings(tournament, records=records, entries=entries)
+    ]
+    table = CrosstableTable(rows, numbers)
+    return table_page(request, table, f"{slug}-tabela", "tournaments/crosstable.html", context)
+
+
+def player_detail(request, slug: str, entry_id: int):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    entry = get_object_or_404(Entry.objects.select_related("player"), tournament=tournament,
+                              pk=entry_id)
+    games = (Game.objects.involving(entry)
+             .select_related("round", "white__player", "black__player").order_by("round__number"))
+    scoring = tournament.scoring
+    rows = []
+    for game in games:
+        as_white = game.white_id == entry.pk
+        opponent = game.black if as_white else game.white
+        scored = ""
+        if game.result_value is not None:
+            white_points, black_points = result_points(game.result_value, scoring)
+            scored = format_points(white_points if as_white else black_points)
+        rows.append({
+            "round": game.round.number,
+            "colour": _("White") if as_white else _("Black"),
+            "opponent": str(opponent),
+            "opponent_url": reverse("tournaments:player", args=[slug, opponent.pk]),
+            "result": game.result, "points": scored,
+        })
+    byes = list(entry.byes.values_list("number", flat=True))
+    rows.extend({"round": number, "colour": "", "opponent": _("bye"), "result": "",
+                 "points": ""} for number in byes)
+    table = PlayerGamesTable(rows)
+    context = tournament_context(request, tournament, entry=entry, byes=byes)
+    return table_page(request, table, f"{slug}-jogador-{entry.number or entry.pk}",
+                      "tournaments/player_detail.html", context)
+
+
+# --- organiser and arbiter actions --------------------------------------------------------------
+
+def tournament_create(request):
+    if not can_create_tournament(request.user):
+        return refuse(request)
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        fields = {name: form.cleaned_data[name] for name in TournamentForm.Meta.fields}
+        tournament = services.create_tournament(
+            created_by=request.user, tiebreaks=form.instance.tiebreaks, **fields)
+        messages.success(request, _("Tournament created. Next: add players or import a CSV."))
+        return redirect(tournament)
+    return render(request, "tournaments/tournament_form.html", {"form": form})
+
+
+@tournament_role_required(can_manage)
+def tournament_edit(request, tournament: Tournament):
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_tournament(form.save(commit=False))
+        except services.TournamentError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("Tournament settings saved."))
+            return redirect(tournament)
+    return render(request, "tournaments/tournament_form.html",
+                  {"form": form, "tournament": tournament})
+
+
+@tournament_role_required(can_manage)
+def add_player(request, tournament: Tournament):
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            entry = services.add_player(tournament, **form.cleaned_data)
+        except services.TournamentError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("%(name)s added.") % {"name": entry.player.name})
+            if "add_another" in request.POST:
+                return redirect("tournaments:add_player", tournament.slug)
+            return redirect(tournament)
+    return render(request, "tournaments/player_form.html",
+                  {"form": form, "tournament": tournament})
+
+
+@tournament_role_required(can_manage)
+def import_players(request, tournament: Tournament):
+    form = CsvImportForm(request.POST or None, request.FILES or None)
+    problems = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            entries = services.import_players(tournament, form.cleaned_data["file"].read())
+        except CsvImportError as error:
+            problems = [str(problem) for problem in error.problems]
+            messages.error(request, _("The file was refused and no player was added."))
+        except services.TournamentError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, ngettext("%(count)d player imported.",
+                                               "%(count)d players imported.", len(entries))
+                             % {"count": len(entries)})
+            return redirect(tournament)
+    return render(request, "tournaments/import_players.html",
+                  {"form": form, "tournament": tournament, "problems": problems},
+                  status=400 if problems else 200)
+
+
+@require_POST
+@tournament_role_required(can_manage)
+def remove_player(request, tournament: Tournament, entry_id: int):
+    entry = get_object_or_404(tournament.entries.select_related("player"), pk=entry_id)
+    try:
+        services.remove_entry(entry)
+    except services.TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("%(name)s removed.") % {"name": entry.player.name})
+    return redirect(tournament)
+
+
+@require_POST
+@tournament_role_required(can_arbitrate)
+def withdraw_player(request, tournament: Tournament, entry_id: int):
+    entry = get_object_or_404(tournament.entries.select_related("player", "tournament"),
+                              pk=entry_id)
+    try:
+        forfeits = services.withdraw_player(entry, user=request.user)
+    except services.TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, ngettext(
+            "%(name)s withdrawn; %(count)d remaining game became a forfeit (Art. 28).",
+            "%(name)s withdrawn; %(count)d remaining games became forfeits (Art. 28).",
+            len(forfeits)) % {"name": entry.player.name, "count": len(forfeits)})
+    return redirect(tournament)
+
+
+@tournament_role_required(can_manage)
+def draw_numbers(request, tournament: Tournament):
+    form = DrawNumbersForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.draw_numbers(tournament, seed=form.cleaned_data["seed"])
+        except services.TournamentError as error:
+            messages.error(request, str(error))
+        else:
+            tournament.refresh_from_db()
+            messages.success(request, _(
+                "Pairing numbers drawn by lot (seed %(seed)d, kept to replay the draw)."
+            ) % {"seed": tournament.pairing_seed})
+            return redirect(tournament)
+    return render(request, "tournaments/draw_numbers.html",
+                  {"form": form, "tournament": tournament})
+
+
+@tournament_role_required(can_manage)
+def set_numbers(request, tournament: Tournament):
+    entries = list(tournament.entries.by_number())
+    form = PairingNumbersForm(request.POST or None, entries=entries)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.set_numbers(tournament, form.numbers())
+        except services.TournamentError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("Pairing numbers saved."))
+            return redirect(tournament)
+    return render(request, "tournaments/set_numbers.html",
+                  {"form": form, "tournament": tournament})
+
+
+@require_POST
+@tournament_role_required(can_manage)
+def generate_rounds(request, tournament: Tournament):
+    try:
+        rounds = services.generate_rounds(tournament)
+    except services.TournamentError as error:
+        messages.error(request, str(error))
+        return redirect(tournament)
+    messages.success(request, ngettext("%(count)d round generated.", "%(count)d rounds generated.",
+                                       len(rounds)) % {"count": len(rounds)})
+    return redirect("tournaments:round", tournament.slug, 1)
+
+
+@tournament_role_required(can_arbitrate)
+def game_result(request, tournament: Tournament, game_id: int):
+    game = get_object_or_404(
+        Game.objects.select_related("round__tournament", "white__player", "black__player"),
+        round__tournament=tournament, pk=game_id,
+    )
+    form = ResultForm(request.POST or None, game=game)
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.record_result(
+                game, result=form.cleaned_data["result"],
+                colours_swapped=form.cleaned_data["colours_swapped"],
+                expected_version=form.cleaned_data["version"], user=request.user,
+            )
+        except services.StaleResultError as error:
+            # Show the game as it is now; the arbiter decides again from there.
+            game = error.current
+            form = ResultForm(game=game)
+            form.stale_message = str(error)
+            status = 409
+        except services.TournamentError as error:
+            form.add_error("result", str(error))
+        else:
+            messages.success(request, _("Result saved: board %(board)d of round %(round)d.") % {
+                "board": game.board, "round": game.round.number})
+            return redirect("tournaments:round", tournament.slug, game.round.number)
+    return render(request, "tournaments/game_result.html",
+                  {"form": form, "game": game, "tournament": tournament}, status=status)

@@ -4,6 +4,12 @@ import pytest
 from django.contrib.auth.models import Group
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Users are made in most tests here; the production hasher costs ~0.5 s each."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def organiser(django_user_model):
     user = django_user_model.objects.create_user("organizadora", password="senha-forte-123")

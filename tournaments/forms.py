@@ -1,0 +1,144 @@
+"""Forms for organisers and arbiters: labelled fields, errors next to the field they concern."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .csv_import import MAX_RATING
+from .models import Entry, Game, GameResult, Player, Tournament
+from .tiebreaks import REGISTRY
+
+
+def tiebreak_choices() -> list[tuple[str, str]]:
+    return [("", _("(none)"))] + [
+        (tie_break.id, f"{tie_break.name_pt} / {tie_break.name} ({tie_break.article})")
+        for tie_break in REGISTRY.values()
+    ]
+
+
+class TournamentForm(forms.ModelForm):
+    """The tournament's settings; the tie-break order is one select per position (Art. 4)."""
+
+    class Meta:
+        model = Tournament
+        fields = ["name", "place", "start_date", "end_date", "board", "time_control",
+                  "draw_profile", "cycles", "swap_last_two", "scoring_win", "scoring_draw",
+                  "scoring_loss"]
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        }
+        help_texts = {
+            "scoring_win": _("Art. 2 §1: win 1, draw 1/2, loss 0. The FMJD uses 2, 1, 0."),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        order = list(self.instance.tiebreaks or [])
+        for position in range(len(REGISTRY)):
+            self.fields[f"tiebreak_{position + 1}"] = forms.ChoiceField(
+                label=_("Tie-break %(position)d") % {"position": position + 1},
+                choices=tiebreak_choices(), required=False,
+                initial=order[position] if position < len(order) else "",
+            )
+        if self.instance.pk and self.instance.rounds.exists():
+            # The schedule is fixed once the rounds exist.
+            for name in ("cycles", "swap_last_two"):
+                self.fields[name].disabled = True
+                self.fields[name].help_text = _("Fixed: the rounds are already generated.")
+
+    def tiebreak_fields(self):
+        return [self[name] for name in self.fields if name.startswith("tiebreak_")]
+
+    def settings_fields(self):
+        return [self[name] for name in self.fields if not name.startswith("tiebreak_")]
+
+    def clean(self):
+        cleaned = super().clean()
+        order: list[str] = []
+        for position in range(len(REGISTRY)):
+            name = f"tiebreak_{position + 1}"
+            value = cleaned.get(name)
+            if not value:
+                continue
+            if value in order:
+                self.add_error(name, _("This tie-break is already chosen above."))
+            order.append(value)
+        self.instance.tiebreaks = order
+        return cleaned
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["name", "club", "rating", "federation_id"]
+        widgets = {"rating": forms.NumberInput(attrs={"min": 0, "max": MAX_RATING})}
+
+    def validate_unique(self):
+        """A known federation id is fine: the service enters that player again."""
+
+
+class CsvImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("CSV file"),
+        help_text=_("A header row with the columns name, club, rating, federation_id; separated "
+                    "by ; or , (Excel's \"CSV UTF-8\" works)."),
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
+    )
+
+
+class DrawNumbersForm(forms.Form):
+    seed = forms.IntegerField(
+        label=_("Seed (optional)"), required=False, min_value=0, max_value=2**62,
+        help_text=_("Leave empty for a new draw; give an earlier seed to replay that draw."),
+    )
+
+
+class PairingNumbersForm(forms.Form):
+    """One number field per player, for numbers set by the organiser."""
+
+    def __init__(self, *args, entries: list[Entry], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.entries = entries
+        for entry in entries:
+            self.fields[f"entry_{entry.pk}"] = forms.IntegerField(
+                label=entry.player.name, min_value=1, max_value=len(entries),
+                initial=entry.number,
+            )
+
+    def clean(self):
+        cleaned = super().clean()
+        seen: dict[int, str] = {}
+        for entry in self.entries:
+            name = f"entry_{entry.pk}"
+            number = cleaned.get(name)
+            if number is None:
+                continue
+            if number in seen:
+                self.add_error(name, _("Number %(number)d is already given to %(other)s.") % {
+                    "number": number, "other": seen[number]})
+            seen[number] = entry.player.name
+        return cleaned
+
+    def numbers(self) -> dict[int, int]:
+        return {entry.pk: self.cleaned_data[f"entry_{entry.pk}"] for entry in self.entries}
+
+
+class ResultForm(forms.Form):
+    """A game's result with the colours played; `version` is the one the arbiter saw."""
+
+    result = forms.ChoiceField(label=_("Result"), choices=GameResult.choices, required=False)
+    colours_swapped = forms.BooleanField(
+        label=_("Colours swapped from the Berger table (Art. 10)"), required=False,
+        help_text=_("Tick when the players agreed or drew lots for the other colours; the "
+                    "result is then read with the colours as played."),
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+    def __init__(self, *args, game: Game, **kwargs):
+        kwargs.setdefault("initial", {"result": game.result,
+                                      "colours_swapped": game.colours_swapped,
+                                      "version": game.version})
+        super().__init__(*args, **kwargs)
+        self.game = game

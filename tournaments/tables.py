@@ -1,0 +1,246 @@
+"""Every table of the tournament pages: sortable, exportable to CSV (`?_export=csv`)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from .models import Entry, Game, Tournament
+from .reports import CrossCell
+from .scoring import format_points
+from .tiebreaks import REGISTRY
+
+NUMBER_ATTRS = {"th": {"class": "number"}, "td": {"class": "number"}}
+ACTIONS_ATTRS = {"th": {"class": "no-print"}, "td": {"class": "no-print actions"}}
+
+
+def tiebreak_label(tiebreak_id: str) -> str:
+    """The tie-break's name in the page's language (the registry carries both)."""
+    tie_break = REGISTRY[tiebreak_id]
+    language = get_language() or ""
+    return tie_break.name_pt if language.startswith("pt") else tie_break.name
+
+
+class PointsColumn(tables.Column):
+    """An exact score shown as people write it: 2.5, 3, 0.75."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", NUMBER_ATTRS)
+        super().__init__(*args, **kwargs)
+
+    def render(self, value: Fraction) -> str:
+        return format_points(value)
+
+
+class TournamentTable(tables.Table):
+    name = tables.Column(linkify=True, verbose_name=_("Tournament"))
+    start_date = tables.DateColumn(short=True)
+
+    class Meta:
+        model = Tournament
+        fields = ["name", "place", "start_date", "board", "time_control", "status"]
+        empty_text = _("No tournament yet.")
+
+
+class EntryTable(tables.Table):
+    """The players of a tournament, by pairing number."""
+
+    number = tables.Column(verbose_name=_("No."), attrs=NUMBER_ATTRS, default="–")
+    name = tables.Column(accessor="player__name", verbose_name=_("Name"), linkify=True,
+                         order_by=("player__name",))
+    club = tables.Column(accessor="player__club", verbose_name=_("Club or federation"))
+    rating = tables.Column(accessor="player__rating", verbose_name=_("Rating"),
+                           attrs=NUMBER_ATTRS)
+    withdrawn = tables.BooleanColumn(verbose_name=_("Withdrawn"))
+    actions = tables.TemplateColumn(
+        template_name="tournaments/_entry_actions.html", verbose_name=_("Actions"),
+        orderable=False, exclude_from_export=True, attrs=ACTIONS_ATTRS,
+    )
+
+    class Meta:
+        model = Entry
+        fields = ["number", "name", "club", "rating", "withdrawn"]
+        order_by = ("number",)
+        empty_text = _("No players yet: add players or import a CSV.")
+
+
+def entry_label(entry: Entry) -> str:
+    return f"{entry.number}. {entry.player.name}" if entry.number else entry.player.name
+
+
+def player_link(game: Game, entry: Entry):
+    """A link to the player's page, built from the game's round so no query is needed."""
+    url = reverse("tournaments:player", args=[game.round.tournament.slug, entry.pk])
+    return format_html('<a href="{}">{}</a>', url, entry_label(entry))
+
+
+class PairingTable(tables.Table):
+    """One round's boards with the colours as played and the results."""
+
+    board = tables.Column(verbose_name=_("Board"), attrs=NUMBER_ATTRS)
+    white = tables.Column(verbose_name=_("White"), order_by=("white__number",))
+    result = tables.Column(verbose_name=_("Result"), default="")
+    black = tables.Column(verbose_name=_("Black"), order_by=("black__number",))
+    colours_swapped = tables.BooleanColumn(verbose_name=_("Colours swapped (Art. 10)"),
+                                           yesno=("⇄", ""))
+    edit = tables.Column(verbose_name=_("Arbiter"), empty_values=(), orderable=False,
+                         exclude_from_export=True, attrs=ACTIONS_ATTRS)
+
+    class Meta:
+        model = Game
+        fields = ["board", "white", "result", "black", "colours_swapped"]
+        order_by = ("board",)
+        empty_text = _("Rounds not generated yet: draw numbers then generate.")
+
+    def render_white(self, value: Entry, record: Game):
+        return player_link(record, value)
+
+    def value_white(self, value: Entry) -> str:
+        return entry_label(value)
+
+    def render_black(self, value: Entry, record: Game):
+        return player_link(record, value)
+
+    def value_black(self, value: Entry) -> str:
+        return entry_label(value)
+
+    def render_result(self, record: Game):
+        forfeit = record.result_value is not None and record.result_value.is_forfeit
+        css = "result forfeit" if forfeit else "result"
+        return format_html('<span class="{}" title="{}">{}</span>', css,
+                           record.get_result_display(), record.result)
+
+    def value_result(self, record: Game) -> str:
+        return record.result
+
+    def render_edit(self, record: Game):
+        url = reverse("tournaments:game_result",
+                      args=[record.round.tournament.slug, record.pk])
+        label = _("Correct") if record.result else _("Enter result")
+        return format_html('<a class="button" href="{}">{}</a>', url, label)
+
+
+class StandingsTable(tables.Table):
+    """Rank, points, then one column per tie-break in the tournament's order (Art. 4)."""
+
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER_ATTRS)
+    number = tables.Column(verbose_name=_("No."), attrs=NUMBER_ATTRS)
+    name = tables.Column(verbose_name=_("Name"))
+    club = tables.Column(verbose_name=_("Club or federation"))
+    points = PointsColumn(verbose_name=_("Points"))
+
+    class Meta:
+        order_by = ("rank", "number")
+        empty_text = _("No players with pairing numbers yet: add players and draw numbers.")
+
+    def __init__(self, data, tiebreak_ids, **kwargs):
+        extra = [(f"tb_{index}", TieBreakColumn(verbose_name=tiebreak_label(tiebreak_id)))
+                 for index, tiebreak_id in enumerate(tiebreak_ids, start=1)]
+        super().__init__(data, extra_columns=extra, **kwargs)
+
+    def render_name(self, value: str, record: dict):
+        return format_html('<a href="{}">{}</a>', record["url"], value)
+
+    def value_name(self, value: str) -> str:
+        return value
+
+    def render_rank(self, value: int, record: dict):
+        if record["shared"]:
+            return format_html('<span title="{}">{}</span>', _("shared place"), value)
+        return value
+
+    def value_rank(self, value: int) -> int:
+        return value
+
+
+class TieBreakColumn(PointsColumn):
+    """A tie-break's value; "–" where it does not apply (None from the standings module)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("empty_values", ())
+        super().__init__(*args, **kwargs)
+
+    def render(self, value: Fraction | None) -> str:
+        return "–" if value is None else format_points(value)
+
+
+class CrossColumn(tables.Column):
+    """One opponent's column: each game's score from the row player's side and his colour."""
+
+    def __init__(self, number: int, **kwargs):
+        self.opponent = number
+        super().__init__(verbose_name=str(number), orderable=False, empty_values=(),
+                         attrs={"th": {"class": "number"}, "td": {"class": "cross"}}, **kwargs)
+
+    def render(self, value: list[CrossCell] | None, record: dict):
+        if record["number"] == self.opponent:
+            return format_html('<span class="self" aria-hidden="true">{}</span>', "×")
+        if not value:
+            return ""
+        return format_html_join(
+            " ", '<span class="{}" title="{}">{}</span>',
+            ((("cell forfeit" if cell.forfeit else "cell"),
+              _("round %(round)d, %(colour)s%(forfeit)s") % {
+                  "round": cell.round,
+                  "colour": _("White") if cell.white else _("Black"),
+                  "forfeit": (", " + str(_("forfeit"))) if cell.forfeit else ""},
+              cell.text) for cell in value),
+        )
+
+    def value(self, value: list[CrossCell] | None, record: dict) -> str:
+        if record["number"] == self.opponent:
+            return "×"
+        return " ".join(cell.text for cell in value or [])
+
+
+class CrosstableTable(tables.Table):
+    """Rows by rank, one column per pairing number (Art. 2: everyone meets everyone)."""
+
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER_ATTRS)
+    number = tables.Column(verbose_name=_("No."), attrs=NUMBER_ATTRS)
+    name = tables.Column(verbose_name=_("Name"))
+    points = PointsColumn(verbose_name=_("Points"))
+
+    class Meta:
+        order_by = ("rank", "number")
+        empty_text = _("No players with pairing numbers yet: add players and draw numbers.")
+
+    def __init__(self, data, numbers, **kwargs):
+        extra = [(f"c{number}", CrossColumn(number, accessor=f"cells__{number}"))
+                 for number in numbers]
+        # Points after the opponents' columns, as on a printed crosstable.
+        sequence = ["rank", "number", "name", *[name for name, _column in extra], "points"]
+        super().__init__(data, extra_columns=extra, sequence=sequence, **kwargs)
+
+    def render_name(self, value: str, record: dict):
+        return format_html('<a href="{}">{}</a>', record["url"], value)
+
+    def value_name(self, value: str) -> str:
+        return value
+
+
+class PlayerGamesTable(tables.Table):
+    """A player's games in one tournament, with the colour he played."""
+
+    round = tables.Column(verbose_name=_("Round"), attrs=NUMBER_ATTRS)
+    colour = tables.Column(verbose_name=_("Colour"))
+    opponent = tables.Column(verbose_name=_("Opponent"))
+    result = tables.Column(verbose_name=_("Result"), default="")
+    points = tables.Column(verbose_name=_("Points"), attrs=NUMBER_ATTRS, default="")
+
+    class Meta:
+        order_by = ("round",)
+        empty_text = _("Rounds not generated yet: draw numbers then generate.")
+
+    def render_opponent(self, value: str, record: dict):
+        if not record.get("opponent_url"):
+            return value
+        return format_html('<a href="{}">{}</a>', record["opponent_url"], value)
+
+    def value_opponent(self, value: str) -> str:
+        return value
