@@ -216,9 +216,9 @@ def _row_cells(
 def _legend(data: CrosstableData) -> list[Flowable]:
     lines = [
         gettext(
-            "Each cell: the points the player of the row scored against the player of the "
-            "column, then the colour played (%(white)s White, %(black)s Black); "
-            "+ and - are forfeits won and lost."
+            "Each cell: the result of the player of the row against the player of the column "
+            "(1 win, ½ draw, 0 loss; + and - a forfeit won and lost, -- both absent), then the "
+            "colour played (%(white)s White, %(black)s Black)."
         )
         % {"white": colour_initial(Side.WHITE), "black": colour_initial(Side.BLACK)},
     ]

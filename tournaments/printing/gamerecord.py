@@ -24,6 +24,7 @@ from tournaments.printing.layout import (
     ZEBRA,
     build_pdf,
     frame_size,
+    game_board_text,
     labelled,
     text,
     title_block,
@@ -51,7 +52,7 @@ def build_game_record_pdf(data: GameRecordData) -> bytes:
     if data.round is not None:
         where.append(round_title(data.round))
     if data.board_number is not None:
-        where.append(gettext("Board %(board)s") % {"board": data.board_number})
+        where.append(game_board_text(data.board_number))
     story: list[Flowable] = title_block(data.header, title, " · ".join(where))
     facts = [labelled(gettext("White"), data.white), labelled(gettext("Black"), data.black)]
     if data.result:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from io import BytesIO
 from xml.sax.saxutils import escape
 
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, landscape
@@ -58,7 +58,7 @@ def header_details(header: TournamentHeader) -> list[str]:
     facts = [
         (gettext("Place"), header.place),
         (gettext("Dates"), header.dates),
-        (gettext("Board"), header.board),
+        (pgettext("kind of board: 64 or 100 squares", "Board"), header.board),
         (gettext("Time control"), header.time_control),
     ]
     parts = [labelled(label, value) for label, value in facts if value]
@@ -82,6 +82,15 @@ def title_block(
         story.append(Paragraph("&nbsp;&nbsp;·&nbsp;&nbsp;".join(details), DETAILS))
     story.append(Spacer(0, 8))
     return story
+
+
+def game_board_heading() -> str:
+    """ "Board" as the table a game is played at ("Mesa"), not the kind of board."""
+    return pgettext("the table a game is played at", "Board")
+
+
+def game_board_text(number: int) -> str:
+    return pgettext("the table a game is played at", "Board %(board)s") % {"board": number}
 
 
 def after_round_text(after_round: int | None) -> str:

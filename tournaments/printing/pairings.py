@@ -11,7 +11,15 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from tournaments.printing.data import PairingsData, PlayerEntry
 from tournaments.printing.fonts import BOLD, REGULAR, fit_text
-from tournaments.printing.layout import BODY, PORTRAIT, build_pdf, frame_size, text, title_block
+from tournaments.printing.layout import (
+    BODY,
+    PORTRAIT,
+    build_pdf,
+    frame_size,
+    game_board_heading,
+    text,
+    title_block,
+)
 from tournaments.printing.tables import base_style, widest
 
 FONT_SIZE = 10.0
@@ -52,7 +60,7 @@ def _table(data: PairingsData) -> Table:
     number_heading = pgettext("pairing number column heading", "No.")
     points_heading = pgettext("points column heading", "Pts")
     heading = [
-        gettext("Board"), number_heading, gettext("White"), points_heading,
+        game_board_heading(), number_heading, gettext("White"), points_heading,
         gettext("Result"), "", number_heading, gettext("Black"), points_heading,
     ]
     everyone = [game.white for game in data.games] + [game.black for game in data.games]

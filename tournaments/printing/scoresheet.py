@@ -21,6 +21,7 @@ from tournaments.printing.layout import (
     TITLE,
     build_pdf,
     frame_size,
+    game_board_heading,
     text,
 )
 from tournaments.printing.pairings import round_title
@@ -78,7 +79,8 @@ def _header_fields(data: ScoreSheetData, game: PairingRow | None) -> Table:
     long_value = width - label_width - 2 * (small_label + short_value)
     event = fit_text(data.header.name, BOLD, 10, long_value - 6)
     rows = [
-        [gettext("Event"), event, gettext("Round"), round_text, gettext("Board"), board_text],
+        [gettext("Event"), event, gettext("Round"), round_text,
+         game_board_heading(), board_text],
         [gettext("White"), fit_text(white, BOLD, 10, long_value - 6), gettext("Date"), "", "", ""],
         [gettext("Black"), fit_text(black, BOLD, 10, long_value - 6), gettext("Result"), "", "",
          ""],
@@ -147,7 +149,8 @@ def _notation_help(variant: Variant) -> list[Flowable]:
                     "pieces names every landing square: 27x18x9."),
         ]
     lines.append(gettext("Write each move as it is played. Both players sign the result."))
-    heading = Paragraph(f"<b>{text(gettext('Notation'))}</b>", SMALL)
+    notation = gettext("Notation")
+    heading = Paragraph(f"<b>{text(notation)}</b>", SMALL)
     return [heading, Spacer(0, 3), board, Spacer(0, 6),
             *[Paragraph(text(line), SMALL) for line in lines]]
 

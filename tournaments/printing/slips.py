@@ -20,6 +20,7 @@ from tournaments.printing.layout import (
     RULE,
     build_pdf,
     frame_size,
+    game_board_text,
     text,
     title_block,
 )
@@ -53,7 +54,7 @@ class _Labels:
 
     def __init__(self) -> None:
         self.title = gettext("Result slip")
-        self.board = gettext("Board %(board)s")
+        self.board = game_board_text
         self.white = gettext("White")
         self.black = gettext("Black")
         self.outcomes = (gettext("White won"), gettext("Draw"), gettext("Black won"))
@@ -115,7 +116,7 @@ class ResultSlip(Flowable):
         canvas.setFont(REGULAR, 9)
         canvas.drawRightString(inner_right, y, event)
         y -= 16
-        where = f"{round_title(self.round_number)} · " + labels.board % {"board": self.game.board}
+        where = f"{round_title(self.round_number)} · " + labels.board(self.game.board)
         canvas.setFont(BOLD, 10)
         canvas.drawString(inner_left, y, where)
         if self.date:

@@ -13,9 +13,9 @@ from tournaments.printing.layout import DARK_SHADE, INK, RULE, SHADE, ZEBRA
 def colour_initial(side: Side | None) -> str:
     """The letter printed after a result: W/B in English, B/P (brancas/pretas) in Portuguese."""
     if side is Side.WHITE:
-        return pgettext("initial of the colour White", "W")
+        return pgettext("initial of the colour White in a crosstable", "W")
     if side is Side.BLACK:
-        return pgettext("initial of the colour Black", "B")
+        return pgettext("initial of the colour Black in a crosstable", "B")
     return ""
 
 
