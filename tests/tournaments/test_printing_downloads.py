@@ -8,12 +8,15 @@ the standings page uses too.
 from __future__ import annotations
 
 import datetime
+import re
 from io import BytesIO, StringIO
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.template.loader import render_to_string
 from django.urls import include, path, reverse
+from django.utils import translation
 from pypdf import PdfReader
 from tournament_factories import make_tournament, play
 
@@ -71,6 +74,23 @@ def download(client, tournament, name: str, **kwargs):
 def round_games(tournament, number: int) -> list[Game]:
     return list(Game.objects.with_players().filter(round__tournament=tournament,
                                                    round__number=number).order_by("board"))
+
+
+@pytest.mark.parametrize(("round_number", "links"), [
+    (None, ["crosstable", "standings", "scoresheets"]),
+    (4, ["pairings", "slips", "round_scoresheets"]),
+])
+def test_the_download_links_partial_points_at_each_document(round_number, links):
+    """templates/printing/_downloads.html, for the tournament and round pages to include."""
+    tournament = SimpleNamespace(slug="aberto-de-damas")
+    with translation.override("en"):
+        html = render_to_string("printing/_downloads.html",
+                                {"tournament": tournament, "round_number": round_number})
+    extra = {} if round_number is None else {"round_number": round_number}
+    expected = [reverse(f"printing:{name}", kwargs={"slug": "aberto-de-damas", **extra})
+                for name in links]
+    assert re.findall(r'href="([^"]+)"', html) == expected
+    assert html.count("(PDF)") == 3
 
 
 def test_the_crosstable_downloads_as_an_attached_pdf(client, tournament):
