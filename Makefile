@@ -22,12 +22,13 @@ for candidate in $${PYTHON:-} python3.14 python3.13 python3.12 python3 \
 done
 endef
 
-.PHONY: help run test lint messages migrate demo bench clean
+.PHONY: help run test lint messages migrate demo bench pdf-samples clean
 
 help:
 	@echo "make run   - set up .venv, migrate, load demo data, serve on http://$(HOST):$(PORT)"
 	@echo "make test  - set up .venv with test tools, run ruff and the whole test suite"
 	@echo "make bench - run the benchmarks under bench/"
+	@echo "make pdf-samples - print every document of the demo tournament as PDF and PNG pages"
 
 $(PY):
 	@python=$$($(find_python)); \
@@ -80,6 +81,27 @@ test: $(VENV)/.dev-installed messages lint
 
 bench: $(VENV)/.dev-installed
 	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+
+# Each printed document of the demo tournament as PDF and as PNG pages, for a person to look at.
+PDF_SAMPLES ?= build/pdf-samples
+DEMO_SLUG := aberto-de-damas-sao-paulo-2026
+DEMO_ROUND ?= 6
+
+pdf-samples: demo
+	@command -v pdftoppm >/dev/null 2>&1 || { \
+	  echo "pdftoppm is missing: it comes with Debian's poppler-utils (apt-get install poppler-utils); then run make pdf-samples again." >&2; \
+	  exit 1; }
+	@rm -rf $(PDF_SAMPLES) && mkdir -p $(PDF_SAMPLES)
+	$(PY) manage.py print_pdf $(DEMO_SLUG) crosstable -o $(PDF_SAMPLES)/crosstable.pdf
+	$(PY) manage.py print_pdf $(DEMO_SLUG) standings -o $(PDF_SAMPLES)/standings.pdf
+	$(PY) manage.py print_pdf $(DEMO_SLUG) pairings --round $(DEMO_ROUND) -o $(PDF_SAMPLES)/pairings.pdf
+	$(PY) manage.py print_pdf $(DEMO_SLUG) slips --round $(DEMO_ROUND) -o $(PDF_SAMPLES)/slips.pdf
+	$(PY) manage.py print_pdf $(DEMO_SLUG) scoresheets -o $(PDF_SAMPLES)/scoresheets.pdf
+	$(PY) manage.py print_pdf $(DEMO_SLUG) scoresheets --round $(DEMO_ROUND) -o $(PDF_SAMPLES)/scoresheets-round.pdf
+	$(PY) manage.py print_pdf $(DEMO_SLUG) game --pdn tournaments/printing/samples/partida-exemplo.pdn \
+	  --diagram 0 --diagram 17 --diagram 34 --diagram 51 -o $(PDF_SAMPLES)/game.pdf
+	@for pdf in $(PDF_SAMPLES)/*.pdf; do pdftoppm -png -r 60 "$$pdf" "$${pdf%.pdf}"; done
+	@echo "The PDFs and their pages as PNG are in $(PDF_SAMPLES)/"
 
 clean:
 	rm -rf $(VENV) build staticfiles .pytest_cache .ruff_cache
