@@ -374,3 +374,45 @@ def test_withdraw_from_the_page(client, tournament, arbiter):
     client.post(reverse("tournaments:withdraw", args=[tournament.slug, entry.pk]))
     remaining = Game.objects.of_tournament(tournament).involving(entry).exclude(round__number=1)
     assert {game.result for game in remaining} <= {"+-", "-+"} and remaining.count() == 3
+
+
+def test_organiser_opens_every_form(client, organiser):
+    client.force_login(organiser)
+    unpaired = make_tournament(3, organiser=organiser, name="Formulários")
+    paired = make_tournament(3, organiser=organiser, paired=True, name="Formulários 2")
+    game = game_at(paired, 1, 1)
+    for url in (reverse("tournaments:create"),
+                reverse("tournaments:edit", args=[unpaired.slug]),
+                reverse("tournaments:edit", args=[paired.slug]),
+                reverse("tournaments:add_player", args=[unpaired.slug]),
+                reverse("tournaments:import_players", args=[unpaired.slug]),
+                reverse("tournaments:draw_numbers", args=[unpaired.slug]),
+                reverse("tournaments:set_numbers", args=[unpaired.slug]),
+                reverse("tournaments:game_result", args=[paired.slug, game.pk])):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert "<label for=" in response.content.decode(), url
+
+
+def test_organiser_of_another_tournament_gets_403(client, organiser, django_user_model):
+    other_organiser = django_user_model.objects.create_user("outra", password="x-y-z-12345")
+    theirs = make_tournament(3, organiser=other_organiser, name="De Outra")
+    client.force_login(organiser)
+    response = client.post(reverse("tournaments:add_player", args=[theirs.slug]),
+                           {"name": "Intrusa"})
+    assert response.status_code == 403 and theirs.entries.count() == 3
+
+
+def test_player_removed_before_pairing_withdrawn_after(client, organiser):
+    client.force_login(organiser)
+    tournament = make_tournament(3, organiser=organiser, name="Remover")
+    entry = tournament.entries.first()
+    client.post(reverse("tournaments:remove_player", args=[tournament.slug, entry.pk]))
+    assert tournament.entries.count() == 2
+    services.draw_numbers(tournament, seed=3)
+    services.generate_rounds(tournament)
+    entry = tournament.entries.first()
+    response = client.post(reverse("tournaments:remove_player", args=[tournament.slug, entry.pk]),
+                           follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert "withdraw the player instead" in response.content.decode()
+    assert tournament.entries.count() == 2
