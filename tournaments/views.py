@@ -72,6 +72,8 @@ def tournament_context(request, tournament: Tournament, **extra) -> dict:
     return {"tournament": tournament, "round_numbers": round_numbers,
             "paired": bool(round_numbers),
             "tiebreak_names": [tiebreak_label(key) for key in tournament.tiebreaks],
+            "scoring": {outcome: format_points(getattr(tournament.scoring, outcome))
+                        for outcome in ("win", "draw", "loss")},
             **roles(request, tournament), **extra}
 
 

@@ -416,3 +416,16 @@ def test_player_removed_before_pairing_withdrawn_after(client, organiser):
                            follow=True, HTTP_ACCEPT_LANGUAGE="en")
     assert "withdraw the player instead" in response.content.decode()
     assert tournament.entries.count() == 2
+
+
+def test_detail_page_states_the_scoring_and_tiebreaks(client, organiser):
+    fmjd = make_tournament(organiser=organiser, name="FMJD", scoring_win=2, scoring_draw=1,
+                           scoring_loss=0, tiebreaks=["sonneborn-berger", "wins"])
+    page = client.get(reverse("tournaments:detail", args=[fmjd.slug]),
+                      HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "win 2, draw 1, loss 0" in page
+    assert "Sonneborn-Berger, Most wins" in page
+    standard = make_tournament(organiser=organiser, name="Padrão")
+    page = client.get(reverse("tournaments:detail", args=[standard.slug]),
+                      HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "win 1, draw 0.5, loss 0" in page
