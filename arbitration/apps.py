@@ -6,3 +6,12 @@ class ArbitrationConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "arbitration"
     verbose_name = _("Arbitration")
+
+    def ready(self) -> None:
+        # Every result entry or correction, wherever it comes from, lands in the audit log.
+        from tournaments.models import Game
+        from tournaments.signals import result_changed
+
+        from .audit import on_result_changed
+
+        result_changed.connect(on_result_changed, sender=Game, dispatch_uid="arbitration-audit")

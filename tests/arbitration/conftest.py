@@ -1,0 +1,40 @@
+"""Users in each role, and a tournament whose arbiter is `arbiter` (another has `other_arbiter`)."""
+
+import pytest
+from arbitration_factories import PASSWORD, first_game, make_tournament
+from django.contrib.auth.models import Group
+
+
+@pytest.fixture
+def organiser(django_user_model):
+    user = django_user_model.objects.create_user("organizadora", password=PASSWORD)
+    user.groups.add(Group.objects.get(name="Organizadores"))
+    return user
+
+
+@pytest.fixture
+def arbiter(django_user_model):
+    return django_user_model.objects.create_user("arbitro", password=PASSWORD)
+
+
+@pytest.fixture
+def other_arbiter(django_user_model):
+    """Arbiter of another tournament only."""
+    return django_user_model.objects.create_user("arbitra-de-recife", password=PASSWORD)
+
+
+@pytest.fixture
+def outsider(django_user_model):
+    """Signed in, no role anywhere."""
+    return django_user_model.objects.create_user("torcedor", password=PASSWORD)
+
+
+@pytest.fixture
+def tournament(organiser, arbiter, other_arbiter):
+    make_tournament(name="Aberto de Recife", arbiters=[other_arbiter], players=2)
+    return make_tournament(organiser=organiser, arbiters=[arbiter])
+
+
+@pytest.fixture
+def game(tournament):
+    return first_game(tournament)
