@@ -81,7 +81,7 @@ def test_visitor_reads_standings_and_crosstable_on_a_phone(open_tab, played_tour
         tab.snap("crosstable-scrolled")
 
     with page.expect_download() as download_info:
-        page.get_by_role("link", name=exact(in_portuguese("Download as PDF"))).click()
+        page.get_by_role("link", name=exact(in_portuguese("Crosstable (PDF)"))).click()
     download = download_info.value
     assert download.suggested_filename.endswith(".pdf")
     pdf = PdfReader(io.BytesIO(download.path().read_bytes()))
