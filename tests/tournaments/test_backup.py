@@ -252,3 +252,16 @@ def test_pair_command_on_a_paired_tournament_changes_nothing():
 def test_pair_command_unknown_slug():
     with pytest.raises(CommandError, match="nao-existe"):
         call_command("pair", "nao-existe")
+
+
+def test_import_names_organisers_and_reads_standard_input(tmp_path, monkeypatch,
+                                                          django_user_model):
+    user = django_user_model.objects.create_user("importadora", password="x-y-z-12345")
+    monkeypatch.setattr("sys.stdin", StringIO(json.dumps(FULL)))
+    out = StringIO()
+    call_command("import_tournament", "-", organiser=["importadora"], stdout=out)
+    tournament = Tournament.objects.get(slug=out.getvalue().strip())
+    assert list(tournament.organisers.all()) == [user]
+    with pytest.raises(CommandError, match="ninguem"):
+        call_command("import_tournament", "-", organiser=["ninguem"])
+    assert Tournament.objects.count() == 1

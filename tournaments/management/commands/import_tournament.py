@@ -20,11 +20,11 @@ class Command(BaseCommand):
                             help=_("make this user an organiser of the tournament (repeatable)"))
 
     def handle(self, *args, file: str, organiser: list[str], **options):
-        data = self._read(file)
-        users = get_user_model().objects.filter(username__in=organiser)
+        users = list(get_user_model().objects.filter(username__in=organiser))
         missing = set(organiser) - {user.get_username() for user in users}
         if missing:
             raise CommandError(_("No such user: %(names)s") % {"names": ", ".join(sorted(missing))})
+        data = self._read(file)
         try:
             tournament = import_tournament(data, organisers=users)
         except BackupError as error:
