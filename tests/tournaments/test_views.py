@@ -4,7 +4,7 @@ import csv
 import io
 
 import pytest
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from tournament_factories import game_at, make_tournament, play, play_all
 
 from tournaments import services
@@ -429,3 +429,16 @@ def test_detail_page_states_the_scoring_and_tiebreaks(client, organiser):
     page = client.get(reverse("tournaments:detail", args=[standard.slug]),
                       HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "win 1, draw 0.5, loss 0" in page
+
+
+def test_arbiters_desk_link_only_for_arbiters(client, tournament, arbiter):
+    url = reverse("tournaments:detail", args=[tournament.slug])
+    assert "Arbiter&#x27;s desk" not in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    client.force_login(arbiter)
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    try:
+        desk = reverse("arbitration:desk", args=[tournament.slug])
+    except NoReverseMatch:  # the arbitration app's desk is not there yet: no link, no error
+        assert "Arbiter&#x27;s desk" not in page
+    else:
+        assert f'href="{desk}"' in page
