@@ -7,7 +7,6 @@ from arbitration.models import ScoreSheet
 from tournaments import services as tournament_services
 from tournaments.models import Game, Tournament
 
-PASSWORD = "senha-forte-123"
 PLAYERS = ["Ana Conceição", "João Brandão", "Maria Araújo", "Pedro Gonçalves"]
 
 

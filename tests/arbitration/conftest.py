@@ -1,32 +1,36 @@
-"""Users in each role, and a tournament whose arbiter is `arbiter` (another has `other_arbiter`)."""
+"""Users in each role, and a tournament whose arbiter is `arbiter` (another has `other_arbiter`).
+
+Users have no usable password (tests sign them in with force_login), which spares the slow
+password hashing in every test.
+"""
 
 import pytest
-from arbitration_factories import PASSWORD, first_game, make_tournament
+from arbitration_factories import first_game, make_tournament
 from django.contrib.auth.models import Group
 
 
 @pytest.fixture
 def organiser(django_user_model):
-    user = django_user_model.objects.create_user("organizadora", password=PASSWORD)
+    user = django_user_model.objects.create_user("organizadora")
     user.groups.add(Group.objects.get(name="Organizadores"))
     return user
 
 
 @pytest.fixture
 def arbiter(django_user_model):
-    return django_user_model.objects.create_user("arbitro", password=PASSWORD)
+    return django_user_model.objects.create_user("arbitro")
 
 
 @pytest.fixture
 def other_arbiter(django_user_model):
     """Arbiter of another tournament only."""
-    return django_user_model.objects.create_user("arbitra-de-recife", password=PASSWORD)
+    return django_user_model.objects.create_user("arbitra-de-recife")
 
 
 @pytest.fixture
 def outsider(django_user_model):
     """Signed in, no role anywhere."""
-    return django_user_model.objects.create_user("torcedor", password=PASSWORD)
+    return django_user_model.objects.create_user("torcedor")
 
 
 @pytest.fixture
