@@ -100,6 +100,8 @@ class SheetForm(forms.Form):
         text, uploaded = cleaned.get("pdn", ""), cleaned.get("upload")
         if uploaded and text.strip():
             raise forms.ValidationError(_("Paste the text or upload a file, not both."))
+        if len(uploaded or text) > MAX_SHEET_BYTES:
+            raise forms.ValidationError(_("The text is too long for a score sheet."))
         if uploaded is not None:
             cleaned["text"] = uploaded
         elif text.strip():
@@ -121,7 +123,16 @@ class MoveForm(forms.Form):
     let_stand = forms.BooleanField(
         label=_("The move is irregular and the opponent let it stand (Art. 23)"), required=False
     )
+    notation = forms.ChoiceField(
+        label=_("Write the sheet in"), choices=Notation.choices, required=False,
+        help_text=_("Chosen with the first move; either notation can be typed."),
+    )
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+    def __init__(self, *args, board: int = 64, **kwargs):
+        super().__init__(*args, **kwargs)
+        if board != 64:
+            self.fields["notation"].choices = [(Notation.NUMERIC, Notation.NUMERIC.label)]
 
 
 class VersionForm(forms.Form):

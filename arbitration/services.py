@@ -236,15 +236,20 @@ def refusal_message(refusal: SheetEditRefused, replay: SheetReplay, algebraic: b
 
 @transaction.atomic
 def append_move(game: Game, *, move_text: str, let_stand: bool = False, expected_version: int,
-                user=None) -> tuple[ScoreSheet, TypedMove]:
+                notation: str = "", user=None) -> tuple[ScoreSheet, TypedMove]:
     """Check a typed move against the position after the sheet's last move and append it.
 
     An illegal move is refused with its Art. 23 category unless the opponent let it stand; then
     it is appended, its half-move accepted, and the irregularity recorded as let stand.
+    `notation` applies to a new sheet only (default: the tournament's preference).
     """
     game = _locked_game(game)
     sheet = _current_sheet(game, expected_version)
-    notation = sheet.notation if sheet is not None else default_notation(game.round.tournament)
+    if sheet is not None:
+        notation = sheet.notation
+    else:
+        notation = notation or default_notation(game.round.tournament)
+        _check_notation(game, notation)
     algebraic = notation == Notation.ALGEBRAIC
     replay = sheet_replay(game, sheet)
     try:

@@ -66,6 +66,12 @@ class ViewerState:
         return min(self.ply + 1, self.last)
 
     @property
+    def has_irregular(self) -> bool:
+        """Whether an irregular move the opponent let stand is in the list."""
+        return any(item is not None and item.category
+                   for pair in self.pairs for item in (pair.white, pair.black))
+
+    @property
     def current_move(self) -> str:
         """ "17..." for the move the board is shown after ("" at the start)."""
         for pair in self.pairs:

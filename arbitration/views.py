@@ -220,7 +220,8 @@ def _sheet_page(request, tournament: Tournament, game: Game, *, sheet_form=None,
             "notation": sheet.notation if sheet else services.default_notation(tournament),
             "accepted": accepted, "version": version})
     if move_form is None:
-        move_form = MoveForm(initial={"version": version})
+        move_form = MoveForm(board=tournament.board, initial={
+            "version": version, "notation": services.default_notation(tournament)})
     state = viewer_state(replay, None, algebraic=algebraic, size=320)
     return render(request, "arbitration/sheet.html", {
         "tournament": tournament, "game": game, "sheet": sheet, "state": state,
@@ -274,13 +275,14 @@ def sheet_edit(request, tournament: Tournament, game_id: int):
 def sheet_move(request, tournament: Tournament, game_id: int):
     """Append one typed move, checked against the position before it."""
     game = _game(tournament, game_id)
-    form = MoveForm(request.POST)
+    form = MoveForm(request.POST, board=tournament.board)
     if not form.is_valid():
         return _sheet_page(request, tournament, game, move_form=form)
     try:
         _sheet, typed = services.append_move(
             game, move_text=form.cleaned_data["move"], let_stand=form.cleaned_data["let_stand"],
-            expected_version=form.cleaned_data["version"], user=request.user)
+            notation=form.cleaned_data["notation"], expected_version=form.cleaned_data["version"],
+            user=request.user)
     except services.StaleSheetError as error:
         messages.error(request, error.message)
         return _sheet_page(request, tournament, game, status=409)

@@ -33,7 +33,7 @@ def test_an_upheld_claim_prints_the_verdict_and_its_evidence(tournament):
     first, *facts = out.splitlines()
     assert first.startswith("UPHELD: Upheld (threefold repetition, 000 Art. 98)")
     assert "has stood 3 times" in first
-    assert "move: 4... (half-move 8)" in facts
+    assert "Move: 4... (half-move 8)" in facts
     assert "Count: 3 of 3" in facts
     assert not DrawClaim.objects.exists()  # checking stores nothing
 

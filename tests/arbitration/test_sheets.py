@@ -131,3 +131,16 @@ def test_a_claim_on_a_move_after_the_replay_stopped_is_refused():
     with pytest.raises(ClaimRefused) as refused:
         check_draw_claim(sheet, "fifty-moves", "1.")
     assert refused.value.code == "unknown-rule"
+
+
+def test_a_starting_position_that_cannot_be_read_is_reported_not_raised():
+    sheet = replay_sheet('[GameType "26"]\n[FEN "W:W99:B1"]\n1. 22-18 *', 64)
+    assert sheet.start_error is not None
+    assert sheet.replay is None and sheet.summary()["syntax_code"] == "start"
+
+
+def test_the_game_a_syntax_error_interrupts_is_read_up_to_it_even_after_another_game():
+    text = fragments.CAPTURE_MADE + "\n" + fragments.SYNTAX_ERROR
+    sheet = replay_sheet(text, 64)
+    assert len(sheet.games) == 2 and sheet.moves == 5
+    assert sheet.syntax_error.line == 7

@@ -108,6 +108,13 @@ def test_typing_moves_one_by_one(client_arbiter, tournament, game):
     assert IrregularityClaim.objects.get(game=game).decision == "stand"
 
 
+def test_the_first_typed_move_chooses_the_sheets_notation(client_arbiter, tournament, game):
+    response = client_arbiter.post(url("sheet_move", tournament.slug, game.pk), {
+        "move": "c3-d4", "notation": "numeric", "version": 0}, follow=True)
+    assert "1. 22-18 recorded." in response.content.decode()
+    assert ScoreSheet.objects.get(game=game).notation == "numeric"
+
+
 @pytest.mark.parametrize("typed", ["", "z9-x1", "c3-d4-e5", "99-98"])
 def test_an_unreadable_move_is_a_field_error(client_arbiter, tournament, game, typed):
     response = client_arbiter.post(url("sheet_move", tournament.slug, game.pk),
@@ -140,8 +147,8 @@ def test_the_viewer_marks_the_current_move_and_shows_the_counters(tournament, ga
     assert "<svg" in page and 'class="draughts-board brazilian"' in page
     assert "Position after 2... a7-b8" in page
     assert "this position: 2 of 3 occurrences (at the start and after 2...)" in page
-    assert "king moves only" in page and "4 of 40 half-moves, since the start" in page
-    assert "five-move endgame" in page and "4 of 10 half-moves" in page
+    assert "King moves only" in page and "4 of 40 half-moves, since the start" in page
+    assert "Five-move endgame" in page and "4 of 10 half-moves" in page
     assert 'href="?ply=3"' in page and 'href="?ply=5"' in page  # previous and next
     assert 'data-step="first"' in page and 'data-step="last"' in page
 

@@ -2,7 +2,8 @@
 
     python manage.py check_claim SLUG --round N --board B --rule ID --move 34...
 
-Prints "UPHELD: <sentence>" or "REJECTED: <sentence>" and the evidence, one fact a line (or the
+Prints "UPHELD: <sentence>" or "REJECTED: <sentence>" (the prefix is never translated, for
+scripts to match) and the evidence, one fact a line (or the
 evidence as JSON with --json), and exits 0 for either verdict. Bad input (unknown tournament,
 game, rule or move, no score sheet) is a CommandError: a message on stderr and exit status 1.
 Nothing is stored.
@@ -13,6 +14,7 @@ from __future__ import annotations
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from arbitration import describe
 from arbitration.models import ScoreSheet
@@ -38,16 +40,18 @@ class Command(BaseCommand):
                **options) -> None:
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
-            raise CommandError(f"no tournament with the slug {slug!r}")
+            raise CommandError(_("no tournament with the slug “%(slug)s”") % {"slug": slug})
         game = (Game.objects.select_related("round__tournament", "white__player",
                                             "black__player")
                 .filter(round__tournament=tournament, round__number=round_number, board=board)
                 .first())
         if game is None:
-            raise CommandError(f"{slug}: no game on board {board} of round {round_number}")
+            raise CommandError(_("%(slug)s: no game on board %(board)d of round %(round)d") % {
+                "slug": slug, "board": board, "round": round_number})
         sheet = ScoreSheet.objects.filter(game=game).first()
         if sheet is None:
-            raise CommandError(f"{slug}: round {round_number}, board {board} has no score sheet")
+            raise CommandError(_("%(slug)s: round %(round)d, board %(board)d has no score sheet")
+                               % {"slug": slug, "board": board, "round": round_number})
         try:
             check = check_draw_claim(sheet_replay(game, sheet), rule, move)
         except ClaimRefused as refusal:
@@ -60,8 +64,11 @@ class Command(BaseCommand):
                                           "ply": check.ply, "upheld": check.upheld,
                                           "evidence": check.evidence}, indent=2))
             return
-        self.stdout.write(f"game: {game.white.player.name} - {game.black.player.name}")
-        self.stdout.write(f"rule: {check.rule} ({check.evidence.get('article', '-')})")
-        self.stdout.write(f"move: {check.label} (half-move {check.ply})")
+        self.stdout.write(_("Game: %(white)s - %(black)s") % {
+            "white": game.white.player.name, "black": game.black.player.name})
+        self.stdout.write(_("Rule: %(rule)s (%(article)s)") % {
+            "rule": check.rule, "article": check.evidence.get("article", "-")})
+        self.stdout.write(_("Move: %(move)s (half-move %(ply)d)") % {
+            "move": check.label, "ply": check.ply})
         for label, value in describe.evidence_facts(check.evidence):
             self.stdout.write(f"{label}: {value}")
