@@ -3,6 +3,7 @@
 import datetime
 
 import pytest
+from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from tournaments.models import Board, Tournament
@@ -56,3 +57,16 @@ def test_sign_in_page_has_labelled_fields(client):
 
 def test_unknown_tournament_is_404(client):
     assert client.get(reverse("tournaments:detail", args=["nao-existe"])).status_code == 404
+
+
+def test_home_offers_an_organiser_to_create_a_tournament(client, django_user_model):
+    user = django_user_model.objects.create_user("org", password="senha-forte-123")
+    user.groups.add(Group.objects.get(name="Organizadores"))
+    client.force_login(user)
+    page = client.get(reverse("home")).content.decode()
+    assert reverse("tournaments:create") in page
+
+
+def test_home_does_not_offer_creation_to_a_visitor(client):
+    page = client.get(reverse("home")).content.decode()
+    assert reverse("tournaments:create") not in page

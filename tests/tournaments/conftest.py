@@ -6,12 +6,6 @@ from django.utils import translation
 
 
 @pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    """Users are made in most tests here; the production hasher costs ~0.5 s each."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def english_messages():
     """Assertions read the English msgids, so the Portuguese catalogue cannot change them."""
     with translation.override("en"):
