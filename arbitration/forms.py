@@ -130,6 +130,8 @@ class MoveForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
     def __init__(self, *args, board: int = 64, **kwargs):
+        # Its own ids: the paste form on the same page has a "notation" field too.
+        kwargs.setdefault("auto_id", "typed_%s")
         super().__init__(*args, **kwargs)
         if board != 64:
             self.fields["notation"].choices = [(Notation.NUMERIC, Notation.NUMERIC.label)]

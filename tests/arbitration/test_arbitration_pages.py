@@ -29,7 +29,7 @@ def url(name: str, *args) -> str:
 
 def field_errors(page: str, field: str) -> str:
     """The error block rendered right after a field (empty when there is none)."""
-    match = re.search(rf'id="id_{field}-errors"[^>]*>(.*?)</div>', page, re.S)
+    match = re.search(rf'id="(?:id|typed)_{field}-errors"[^>]*>(.*?)</div>', page, re.S)
     return match.group(1) if match else ""
 
 
@@ -292,3 +292,15 @@ def test_the_last_organiser_cannot_be_removed(organiser, tournament):
                            {"user_id": organiser.pk, "role": "organiser"}, follow=True)
     assert "at least one organiser" in response.content.decode()
     assert tournament.organisers.filter(pk=organiser.pk).exists()
+
+
+@pytest.mark.parametrize("with_sheet", [False, True])
+def test_the_sheet_page_has_unique_ids_so_every_label_finds_its_field(client_arbiter, tournament,
+                                                                      game, with_sheet):
+    if with_sheet:
+        attach(game, fragments.CAPTURE_MADE)
+    page = client_arbiter.get(url("sheet", tournament.slug, game.pk)).content.decode()
+    ids = re.findall(r'\sid="([^"]+)"', page)
+    assert len(ids) == len(set(ids))
+    for target in re.findall(r'<label for="([^"]+)"', page):
+        assert target in ids
