@@ -142,6 +142,10 @@ class VersionForm(forms.Form):
 
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "undo_%s")  # beside the paste form's own version field
+        super().__init__(*args, **kwargs)
+
 
 class DrawClaimForm(forms.Form):
     claimant = forms.ChoiceField(label=_("Claimant"))
