@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from .models import AuditEntry
+from .models import AuditEntry, Category, ClaimDecision, Notation, OpponentDecision, RuleId
 
 FIELD_LABELS = {
     "result": _("result"),
@@ -34,6 +34,13 @@ FIELD_LABELS = {
     "arbiter": _("arbiters"),
     "organiser": _("organisers"),
 }
+CHOICES = {
+    "rule": RuleId,
+    "decision": None,  # a draw claim's or an irregularity's: see _choice
+    "notation": Notation,
+    "category": Category,
+    "sheet_category": Category,
+}
 LONG_FIELDS = {"pdn", "evidence"}
 HIDDEN_FIELDS = {"version"}
 
@@ -45,6 +52,7 @@ class Change:
     before: str
     after: str
     long: bool = False
+    created: bool = False  # nothing before: show the value alone
 
 
 @dataclass
@@ -65,16 +73,31 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
+def _choice(key: str, value: Any) -> Any:
+    """A stored choice (a rule id, a decision code) as its label."""
+    if key not in CHOICES or not isinstance(value, str) or not value:
+        return value
+    kinds = [CHOICES[key]] if CHOICES[key] else [ClaimDecision, OpponentDecision]
+    for kind in kinds:
+        if value in kind.values:
+            return kind(value).label
+    return value
+
+
 def changes(before: Any, after: Any) -> list[Change]:
-    """The fields whose values differ between before and after (all of them for a creation)."""
+    """The fields whose shown values differ between before and after; for a creation (nothing
+    before), the fields that have a value."""
+    created = not isinstance(before, dict)
     before = before if isinstance(before, dict) else {}
     after = after if isinstance(after, dict) else {}
     found = []
     for key in list(dict.fromkeys([*before, *after])):
-        if key in HIDDEN_FIELDS or before.get(key) == after.get(key):
+        old = _shown(_choice(key, before.get(key)))
+        new = _shown(_choice(key, after.get(key)))
+        if key in HIDDEN_FIELDS or old == new:
             continue
-        found.append(Change(key, str(FIELD_LABELS.get(key, key)), _shown(before.get(key)),
-                            _shown(after.get(key)), long=key in LONG_FIELDS))
+        found.append(Change(key, str(FIELD_LABELS.get(key, key)), old, new,
+                            long=key in LONG_FIELDS, created=created))
     return found
 
 

@@ -84,3 +84,13 @@ def test_the_audit_entry_is_rolled_back_with_its_write(game):
         raise RuntimeError("the request failed after the result was written")
     assert not AuditEntry.objects.exists()
     assert fresh(game).result == ""
+
+
+def test_the_history_shows_what_changed_with_labels_not_codes():
+    from arbitration.history import changes
+
+    rows = changes({"result": "1-0", "version": 2}, {"result": "0-1", "version": 3})
+    assert [(c.label, c.before, c.after) for c in rows] == [("result", "1-0", "0-1")]
+    created = changes(None, {"rule": "threefold", "decision": "", "reason": ""})
+    assert [(c.label, c.after, c.created) for c in created] == [
+        ("draw rule", "threefold repetition", True)]
