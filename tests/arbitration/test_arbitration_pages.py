@@ -304,3 +304,27 @@ def test_the_sheet_page_has_unique_ids_so_every_label_finds_its_field(client_arb
     assert len(ids) == len(set(ids))
     for target in re.findall(r'<label for="([^"]+)"', page):
         assert target in ids
+
+
+GARBAGE = [{}, {"version": "x", "game_version": "-1", "move": "<b>34</b>", "rule": "../",
+                "decision": "maybe", "claimant": "999999", "reported_by": "abc",
+                "category": "z", "user_id": "nope", "role": "king", "username": "",
+                "pdn": "\x00[", "notation": "hex", "accepted": "a, b", "let_stand": "on"}]
+
+
+@pytest.mark.parametrize("data", GARBAGE)
+@pytest.mark.parametrize("action", ["sheet", "sheet_move", "sheet_undo", "draw_claim_new",
+                                    "draw_claim_decide", "irregularity_new", "official_add",
+                                    "official_remove"])
+def test_bad_input_never_causes_a_server_error(organiser, tournament, game, action, data):
+    attach(game, fragments.THREEFOLD)
+    claim = services.make_draw_claim(game, claimant=game.white, rule="threefold", move="4...")
+    args = {"draw_claim_decide": [tournament.slug, claim.pk],
+            "official_add": [tournament.slug], "official_remove": [tournament.slug]}.get(
+        action, [tournament.slug, game.pk])
+    client = Client(raise_request_exception=False)
+    client.force_login(organiser)
+    response = client.post(url(action, *args), data)
+    assert response.status_code < 500
+    claim.refresh_from_db()
+    assert claim.is_open and ScoreSheet.objects.get(game=game).version == 1
