@@ -115,8 +115,9 @@ class DrawClaim(models.Model):
     game = models.ForeignKey(
         Game, on_delete=models.CASCADE, related_name="draw_claims", verbose_name=_("game")
     )
+    # RESTRICT, like Game.white: an entry with claims stays, unless its tournament goes whole.
     claimant = models.ForeignKey(
-        Entry, on_delete=models.PROTECT, related_name="draw_claims", verbose_name=_("claimant")
+        Entry, on_delete=models.RESTRICT, related_name="draw_claims", verbose_name=_("claimant")
     )
     rule = models.CharField(_("draw rule"), max_length=20, choices=RuleId.choices)
     move = models.CharField(
@@ -225,7 +226,7 @@ class IrregularityClaim(models.Model):
         _("category the score sheet shows"), max_length=1, choices=Category.choices, blank=True
     )
     reported_by = models.ForeignKey(
-        Entry, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        Entry, on_delete=models.RESTRICT, null=True, blank=True, related_name="+",
         verbose_name=_("reported by"), help_text=_("Empty when the arbiter saw it."),
     )
     decision = models.CharField(

@@ -94,3 +94,15 @@ def test_the_history_shows_what_changed_with_labels_not_codes():
     created = changes(None, {"rule": "threefold", "decision": "", "reason": ""})
     assert [(c.label, c.after, c.created) for c in created] == [
         ("draw rule", "threefold repetition", True)]
+
+
+def test_deleting_a_tournament_takes_its_sheets_claims_and_log_with_it(game):
+    from arbitration.models import DrawClaim, IrregularityClaim, ScoreSheet
+
+    attach(game, fragments.THREEFOLD)
+    services.make_draw_claim(game, claimant=game.white, rule="threefold", move="4...")
+    services.record_irregularity(game, move="2.", category="c", decision="correct",
+                                 reported_by=game.black)
+    game.round.tournament.delete()
+    assert not (ScoreSheet.objects.exists() or DrawClaim.objects.exists()
+                or IrregularityClaim.objects.exists() or AuditEntry.objects.exists())
