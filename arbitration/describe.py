@@ -99,14 +99,20 @@ def evidence_sentence(evidence: Mapping[str, Any]) -> str:
     }
     if rule == RuleId.THREEFOLD:
         places = [place(label) for label in evidence.get("occurrence_moves", [])]
-        return _(
+        return ngettext(
+            "The position after %(move)s has stood %(count)d time (%(places)s); "
+            "%(required)d are required.",
             "The position after %(move)s has stood %(count)d times (%(places)s); "
-            "%(required)d are required."
+            "%(required)d are required.",
+            numbers["count"],
         ) % {**numbers, "places": _join(places)}
     if rule == RuleId.KING_MOVES:
-        return _(
+        return ngettext(
+            "After %(move)s, %(count)d successive half-move was a king move without capture, "
+            "counted since %(since)s; %(required)d (%(moves)d moves each) are required.",
             "After %(move)s, %(count)d successive half-moves were king moves without capture, "
-            "counted since %(since)s; %(required)d (%(moves)d moves each) are required."
+            "counted since %(since)s; %(required)d (%(moves)d moves each) are required.",
+            numbers["count"],
         ) % numbers
     material = material_text(evidence["material"])
     if reason == "not-this-endgame":
@@ -118,9 +124,12 @@ def evidence_sentence(evidence: Mapping[str, Any]) -> str:
             "After %(move)s the lone king is not on the main diagonal (a1-h8); "
             "the board holds %(material)s."
         ) % {"move": move, "material": material}
-    return _(
+    return ngettext(
+        "After %(move)s the endgame (%(material)s) has lasted %(count)d half-move, counted "
+        "since %(since)s; %(required)d (%(moves)d moves each) are required.",
         "After %(move)s the endgame (%(material)s) has lasted %(count)d half-moves, counted "
-        "since %(since)s; %(required)d (%(moves)d moves each) are required."
+        "since %(since)s; %(required)d (%(moves)d moves each) are required.",
+        numbers["count"],
     ) % {**numbers, "material": material}
 
 

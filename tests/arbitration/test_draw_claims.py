@@ -196,3 +196,14 @@ def test_a_sheet_changed_since_the_claim_is_checked_again_before_deciding(arbite
     assert claim.system_upheld is False
     assert claim.evidence["count"] == 1  # the position after 4... now stands only once
     assert AuditEntry.objects.filter(action=Action.DRAW_CLAIM_RECHECKED).count() == 1
+
+
+def test_the_evidence_reads_as_a_sentence_for_every_count():
+    from arbitration.describe import claim_sentence
+
+    once = claim_on(fragments.THREEFOLD, "threefold", "1.")
+    assert "has stood 1 time (after 1.)" in claim_sentence(once.evidence, once.system_upheld)
+    king = claim_on(fragments.KING_MOVES, "king-moves", "1...")
+    sentence = claim_sentence(king.evidence, king.system_upheld)
+    assert sentence.startswith("Rejected (king moves only, 000 Art. 97 (b)): After 1..., 1 ")
+    assert "counted since 1." in sentence and "40 (20 moves each) are required" in sentence
