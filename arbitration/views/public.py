@@ -49,14 +49,16 @@ def viewer(request, slug: str, game_id: int):
     tournament = get_object_or_404(Tournament, slug=slug)
     game = game_of(tournament, game_id)
     sheet = services.sheet_of(game)
-    state = None
+    state, problems = None, {}
     if sheet is not None:
         replay = services.sheet_replay(game, sheet)
-        state = viewer_state(replay, request.GET.get("ply"),
-                             algebraic=algebraic_for(sheet, tournament),
+        algebraic = algebraic_for(sheet, tournament)
+        state = viewer_state(replay, request.GET.get("ply"), algebraic=algebraic,
                              flipped=request.GET.get("flip") == "1")
+        problems = sheet_problems(replay, algebraic)
     return render(request, "arbitration/viewer.html", {
         "tournament": tournament, "game": game, "sheet": sheet, "state": state,
+        "problems": problems,
         "flip": request.GET.get("flip") == "1", **roles(request, tournament),
     })
 

@@ -328,3 +328,9 @@ def test_bad_input_never_causes_a_server_error(organiser, tournament, game, acti
     assert response.status_code < 500
     claim.refresh_from_db()
     assert claim.is_open and ScoreSheet.objects.get(game=game).version == 1
+
+
+def test_the_viewer_explains_a_sheet_it_cannot_replay(tournament, game):
+    attach(game, '[GameType "26"]\n[FEN "W:W99:B1"]\n1. 22-18 *\n')
+    page = Client().get(url("viewer", tournament.slug, game.pk)).content.decode()
+    assert "The starting position (FEN tag) cannot be read." in page
