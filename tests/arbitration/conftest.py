@@ -42,3 +42,9 @@ def tournament(organiser, arbiter, other_arbiter):
 @pytest.fixture
 def game(tournament):
     return first_game(tournament)
+
+
+@pytest.fixture
+def superuser(django_user_model):
+    """The site's administrator: may manage every tournament (tournaments.permissions)."""
+    return django_user_model.objects.create_superuser("administradora")

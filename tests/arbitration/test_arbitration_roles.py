@@ -15,13 +15,13 @@ from arbitration.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ["anonymous", "outsider", "other_arbiter", "arbiter", "organiser"]
+ROLES = ["anonymous", "outsider", "other_arbiter", "arbiter", "organiser", "superuser"]
 ARBITRATION_WRITES = ["sheet", "sheet_move", "sheet_undo", "draw_claim_new",
                       "draw_claim_decide", "irregularity_new"]
 ORGANISER_WRITES = ["official_add", "official_remove"]
 ALLOWED = {
-    **{action: {"arbiter", "organiser"} for action in ARBITRATION_WRITES},
-    **{action: {"organiser"} for action in ORGANISER_WRITES},
+    **{action: {"arbiter", "organiser", "superuser"} for action in ARBITRATION_WRITES},
+    **{action: {"organiser", "superuser"} for action in ORGANISER_WRITES},
 }
 
 
