@@ -105,12 +105,69 @@ def _moves_run(
     return 0
 
 
+# ---------------------------------------------------------------------- replay (score sheets)
+def _replay_arguments(parser: argparse.ArgumentParser) -> None:
+    from rules.profiles import DEFAULT_PROFILE, DEFAULT_TIME_CONTROL, PROFILES, TIME_CONTROLS
+
+    parser.add_argument(
+        "--variant",
+        choices=sorted(VARIANTS),
+        default=None,
+        help="board variant (default: each game's GameType tag, 20 or 26)",
+    )
+    parser.add_argument(
+        "--profile", choices=list(PROFILES), default=DEFAULT_PROFILE, help="draw rules profile"
+    )
+    parser.add_argument(
+        "--time-control",
+        choices=TIME_CONTROLS,
+        default=DEFAULT_TIME_CONTROL,
+        help="time control, for the 100-square draw rules (default: classical)",
+    )
+    parser.add_argument(
+        "--accept",
+        nargs="+",
+        action="extend",
+        default=[],
+        metavar="PLY",
+        help="irregular moves the opponent let stand: PLY (every game) or GAME:PLY",
+    )
+    parser.add_argument("file", nargs="?", help="PDN file ('-' for standard input)")
+
+
+def _replay_run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    """One JSON line per game; exit status 1 when a game or the file could not be read."""
+    from rules.replay import parse_accept, read_pdn_file, replay_text
+
+    accept = list(args.accept)
+    path = args.file
+    if path is None and accept and not accept[-1].replace(":", "").isdigit():
+        path = accept.pop()  # "--accept 17 game.pdn": the file came after the plies
+    if path is None:
+        raise DraughtsError("replay needs a PDN file")
+    variant = variant_by_name(args.variant) if args.variant else None
+    failed = False
+    results = replay_text(
+        read_pdn_file(path),
+        variant,
+        profile=args.profile,
+        time_control=args.time_control,
+        accept=parse_accept(accept),
+    )
+    for result in results:
+        failed = failed or "error" in result
+        print(json.dumps(result, ensure_ascii=False), file=out, flush=True)
+    return 1 if failed else 0
+
+
 COMMANDS["perft"] = (_perft_arguments, _perft_run)
 COMMANDS["moves"] = (_moves_arguments, _moves_run)
+COMMANDS["replay"] = (_replay_arguments, _replay_run)
 
 _HELP = {
     "perft": "count the move sequences of a given length (last line: the count)",
     "moves": "read FENs from stdin, write their legal moves as JSON lines",
+    "replay": "replay the games of a PDN file: illegal moves (Art. 23) and draws, as JSON lines",
 }
 
 

@@ -364,6 +364,18 @@ def read_games(text: str, *, keep_variations: bool = True) -> list[PdnGame]:
     return _Reader(text, keep_variations).read()
 
 
+def read_games_until_error(
+    text: str, *, keep_variations: bool = True
+) -> tuple[list[PdnGame], PdnSyntaxError | None]:
+    """The games complete before the first syntax error, and that error (None if there is none),
+    so a file with one bad game still yields the games before it."""
+    reader = _Reader(text, keep_variations)
+    try:
+        return reader.read(), None
+    except PdnSyntaxError as error:
+        return reader.games, error
+
+
 def read_game(text: str, *, keep_variations: bool = True) -> PdnGame:
     """The only game of a PDN text (a text without any game is a syntax error at its end)."""
     games = read_games(text, keep_variations=keep_variations)
