@@ -37,6 +37,18 @@ class DrawProfile(models.TextChoices):
     CLUB = "club", _("Club rules")
 
 
+# Profiles whose numbers the documents set for the 64-square board only (RULES.md, profile table).
+PROFILES_FOR_64_ONLY = (DrawProfile.REGIONAL, DrawProfile.BASIC, DrawProfile.CLUB)
+
+
+class Notation(models.TextChoices):
+    """How score sheets are typed and printed; RULES.md: accept both, print the chosen one."""
+
+    USUAL = "", _("usual for the board (algebraic on 64 squares, numeric on 100)")
+    NUMERIC = "numeric", _("numeric (22-18)")
+    ALGEBRAIC = "algebraic", _("algebraic (c3-d4), 64 squares only")
+
+
 class Cycles(models.IntegerChoices):
     SINGLE = 1, _("single round robin")
     DOUBLE = 2, _("double round robin")
@@ -111,6 +123,10 @@ class Tournament(models.Model):
         default=DrawProfile.CBD,
         help_text=_("Which draw rules the arbiter applies (CBD articles 97-101 by default)."),
     )
+    notation = models.CharField(
+        _("move notation"), max_length=10, choices=Notation.choices, blank=True,
+        default=Notation.USUAL,
+    )
     scoring_win = models.DecimalField(
         _("points for a win"), max_digits=5, decimal_places=2, default=Decimal("1")
     )
@@ -175,6 +191,18 @@ class Tournament(models.Model):
                 name="tournament_draw_profile_known",
             ),
             models.CheckConstraint(
+                condition=models.Q(board=Board.BRAZILIAN)
+                | ~models.Q(draw_profile__in=PROFILES_FOR_64_ONLY),
+                name="tournament_profile_fits_board",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(notation__in=Notation.values), name="tournament_notation_known"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(board=Board.BRAZILIAN) | ~models.Q(notation=Notation.ALGEBRAIC),
+                name="tournament_algebraic_only_on_64",
+            ),
+            models.CheckConstraint(
                 condition=models.Q(cycles__in=Cycles.values), name="tournament_one_or_two_cycles"
             ),
             models.CheckConstraint(
@@ -198,6 +226,26 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.slug])
+
+    def clean(self) -> None:
+        """Name the field at fault, where the database constraints could only refuse the row."""
+        errors = {}
+        if self.board != Board.BRAZILIAN and self.draw_profile in PROFILES_FOR_64_ONLY:
+            errors["draw_profile"] = _(
+                "This profile's draw rules are written for the 64-square board; "
+                "use the CBD rules on 100 squares."
+            )
+        if self.board != Board.BRAZILIAN and self.notation == Notation.ALGEBRAIC:
+            errors["notation"] = _("Algebraic notation exists only on the 64-square board.")
+        if errors:
+            raise ValidationError(errors)
+
+    @property
+    def move_notation(self) -> str:
+        """The notation sheets use: the chosen one, else the board's usual one."""
+        if self.notation:
+            return self.notation
+        return Notation.ALGEBRAIC if self.board == Board.BRAZILIAN else Notation.NUMERIC
 
     @property
     def scoring(self) -> Scoring:

@@ -88,6 +88,8 @@ class PairingTable(tables.Table):
     black = tables.Column(verbose_name=_("Black"), order_by=("black__number",))
     colours_swapped = tables.BooleanColumn(verbose_name=_("Colours swapped (Art. 10)"),
                                            yesno=("⇄", ""))
+    game = tables.Column(verbose_name=_("Game"), empty_values=(), orderable=False,
+                         exclude_from_export=True)
     edit = tables.Column(verbose_name=_("Arbiter"), empty_values=(), orderable=False,
                          exclude_from_export=True, attrs=ACTIONS_ATTRS)
 
@@ -117,6 +119,11 @@ class PairingTable(tables.Table):
 
     def value_result(self, record: Game) -> str:
         return record.result
+
+    def render_game(self, record: Game):
+        """The game's public page: its score sheet, the viewer and the claims (arbitration)."""
+        url = reverse("arbitration:game", args=[record.round.tournament.slug, record.pk])
+        return format_html('<a href="{}">{}</a>', url, _("Moves and claims"))
 
     def render_edit(self, record: Game):
         url = reverse("tournaments:game_result",

@@ -27,14 +27,8 @@ class StaleSheetError(ArbitrationError):
 
 
 def default_notation(tournament: Tournament) -> str:
-    """The tournament's preferred notation: its `notation` field once tournaments has one, else
-    algebraic on 64 squares and numeric on 100 (RULES.md)."""
-    preferred = getattr(tournament, "notation", "")
-    if preferred == Notation.NUMERIC:
-        return preferred
-    if preferred == Notation.ALGEBRAIC and tournament.board == 64:
-        return preferred
-    return Notation.ALGEBRAIC if tournament.board == 64 else Notation.NUMERIC
+    """The notation a new sheet of this tournament is typed in (Tournament.move_notation)."""
+    return tournament.move_notation
 
 
 def sheet_replay(game: Game, sheet: ScoreSheet | None = None, *, text: str | None = None,
