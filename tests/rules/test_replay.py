@@ -1,10 +1,12 @@
 """Replaying whole games: real tournament files, lidraughts exports, positions in order."""
 
+import doctest
+import importlib
 from pathlib import Path
 
 import pytest
 
-from rules import BRAZILIAN, INTERNATIONAL, Board, parse_move
+from rules import BRAZILIAN, INTERNATIONAL, Board, Move, parse_move
 from rules.errors import DraughtsError
 from rules.pdn import read_game, read_games
 from rules.replay import replay_game, replay_text
@@ -115,3 +117,29 @@ def test_replay_text_applies_accepted_plies_to_the_game_named():
     first, second = replay_text(text, accept={2: {2}})
     assert first["illegal"]["article"] == "23(e)" and first["accepted"] == []
     assert second["illegal"] is None and second["accepted"][0]["ply"] == 2
+
+
+def test_the_quick_check_of_plain_moves_agrees_with_the_engine():
+    # replay skips full move generation for plain moves; every answer must match legal_moves()
+    from rules.replay import _diagonal_steps, _quiet_move
+
+    games = [REAL_GAMES[0][2], *read_games(BRAZILIAN_FILES[0].read_text(encoding="utf-8"))]
+    checked = 0
+    for game in games:
+        replay = replay_game(game)
+        for _ply, board in replay.positions():
+            legal = set(board.legal_moves())
+            for start, end in _diagonal_steps(board.variant.size):
+                quick = _quiet_move(board, (start, end), False)
+                if quick is not None:
+                    assert quick in legal and not quick.is_capture
+                    checked += 1
+                else:
+                    assert board.has_capture() or Move((start, end)) not in legal
+    assert checked > 1000
+
+
+@pytest.mark.parametrize("module", ["rules.pdn", "rules.replay"])
+def test_docstring_examples_of_the_score_sheet_modules(module):
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
