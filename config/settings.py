@@ -126,6 +126,10 @@ STORAGES = {
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+# Sign-in rate limit (config/login_limit.py): this many failures for one username from one
+# address within the window (seconds) make the next attempts wait until the window ends.
+LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", str(15 * 60)))
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 

@@ -3,12 +3,17 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from config.login_limit import RateLimitedAdminAuthenticationForm, RateLimitedLoginView
 from tournaments.views import home
+
+# Both sign-in pages count failed attempts (config/login_limit.py).
+admin.site.login_form = RateLimitedAdminAuthenticationForm
 
 urlpatterns = [
     path("", home, name="home"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("contas/login/", RateLimitedLoginView.as_view(), name="login"),
     path("contas/", include("django.contrib.auth.urls")),
     path("torneios/<slug:slug>/pdf/", include("tournaments.printing.urls")),
     path("torneios/", include("tournaments.urls")),

@@ -1,0 +1,142 @@
+"""Login rate limiting: after a few failed sign-ins for one username from one address, wait.
+
+Why our own: django-axes, the usual library, declares support up to Django 6.0, not 6.1.
+The limiter is a form check, not an authentication backend, so `client.login`, `force_login` and
+every other caller of `authenticate()` behave as before; only the two sign-in pages count.
+
+`LOGIN_FAILURE_LIMIT` failures (default 5) for a username + client address within
+`LOGIN_FAILURE_WINDOW` seconds (default 900) refuse further attempts until the window, counted
+from the first failure, ends: the page says how long to wait and answers HTTP 429, even for the
+right password. A successful sign-in clears the count. Counts live in Django's cache; production
+uses the database cache so every worker process shares them. Two failures at the same instant
+may count as one (read then write, no lock): the limit is a brake, not an exact quota.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+
+from django.conf import settings
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.views import LoginView
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest
+from django.utils.translation import ngettext
+
+DEFAULT_LIMIT = 5
+DEFAULT_WINDOW_SECONDS = 15 * 60
+RATE_LIMITED_CODE = "rate_limited"
+
+
+def failure_limit() -> int:
+    return int(getattr(settings, "LOGIN_FAILURE_LIMIT", DEFAULT_LIMIT))
+
+
+def window_seconds() -> int:
+    return int(getattr(settings, "LOGIN_FAILURE_WINDOW", DEFAULT_WINDOW_SECONDS))
+
+
+def client_address(request: HttpRequest | None) -> str:
+    """The visitor's address: the connection's, or the last hop a trusted proxy recorded.
+
+    Behind a proxy every connection comes from the proxy, so production may name the header
+    the proxy writes (LOGIN_CLIENT_IP_HEADER); its last entry is the one our proxy added, the
+    earlier ones are whatever the client claimed.
+    """
+    if request is None:
+        return ""
+    header = getattr(settings, "LOGIN_CLIENT_IP_HEADER", "")
+    if header:
+        forwarded = request.META.get("HTTP_" + header.upper().replace("-", "_"), "")
+        hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+        if hops:
+            return hops[-1]
+    return request.META.get("REMOTE_ADDR", "")
+
+
+class LoginAttempts:
+    """The failure count of one username from one address, kept in the cache for a window."""
+
+    def __init__(self, username: str, address: str) -> None:
+        identity = f"{username.strip().casefold()}\n{address}".encode()
+        self.key = "login-failures:" + hashlib.sha256(identity).hexdigest()
+
+    def _state(self) -> tuple[int, float]:
+        count, until = cache.get(self.key, (0, 0.0))
+        if until <= time.time():
+            return 0, 0.0
+        return count, until
+
+    def seconds_to_wait(self) -> int:
+        """0 while attempts are allowed, else the seconds until the window ends."""
+        count, until = self._state()
+        if count < failure_limit():
+            return 0
+        return max(1, math.ceil(until - time.time()))
+
+    def record_failure(self) -> None:
+        count, until = self._state()
+        now = time.time()
+        if not until:
+            until = now + window_seconds()
+        cache.set(self.key, (count + 1, until), timeout=max(1, math.ceil(until - now)))
+
+    def clear(self) -> None:
+        cache.delete(self.key)
+
+
+def wait_message(seconds: int) -> str:
+    minutes = max(1, math.ceil(seconds / 60))
+    return ngettext(
+        "Too many failed sign-ins for this username from your address. Wait %(minutes)d minute "
+        "and try again.",
+        "Too many failed sign-ins for this username from your address. Wait %(minutes)d minutes "
+        "and try again.",
+        minutes,
+    ) % {"minutes": minutes}
+
+
+class RateLimitedMixin:
+    """Check the limit before the password, count a refusal, clear the count on success."""
+
+    rate_limited = False
+
+    def clean(self):
+        username = self.cleaned_data.get("username") or ""
+        attempts = LoginAttempts(username, client_address(self.request))
+        wait = attempts.seconds_to_wait()
+        if wait:
+            self.rate_limited = True
+            raise ValidationError(wait_message(wait), code=RATE_LIMITED_CODE)
+        try:
+            cleaned = super().clean()
+        except ValidationError:
+            attempts.record_failure()
+            raise
+        if self.get_user() is not None:  # not when a field was left empty and nothing was tried
+            attempts.clear()
+        return cleaned
+
+
+class RateLimitedAuthenticationForm(RateLimitedMixin, AuthenticationForm):
+    """The site's sign-in form (/contas/login/)."""
+
+
+class RateLimitedAdminAuthenticationForm(RateLimitedMixin, AdminAuthenticationForm):
+    """The admin's sign-in form, so /admin/login/ is no way around the limit."""
+
+
+class RateLimitedLoginView(LoginView):
+    """Django's login view with the limited form; a refusal for too many failures is HTTP 429."""
+
+    form_class = RateLimitedAuthenticationForm
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        if getattr(form, "rate_limited", False):
+            response.status_code = 429
+        return response
