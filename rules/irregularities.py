@@ -206,7 +206,7 @@ def classify(
         return Irregularity(
             "f",
             "capture-compulsory",
-            f"a capture was compulsory (002 Art. 16): {_legal_list(board)}",
+            f"a capture was compulsory (Art. 16): {_legal_list(board)}",
             literal,
         )
     stopped = [s for s in sequences if not s.complete]
@@ -214,7 +214,7 @@ def classify(
         return Irregularity(
             "i",
             "incomplete-capture",
-            f"the capture stops on {end}, where the same piece can still capture (002 Art. 20)",
+            f"the capture stops on {end}, where the same piece can still capture (Art. 19)",
             Move(stopped[0].path, tuple(stopped[0].captured)),
         )
     complete = [s for s in sequences if s.complete]
@@ -227,7 +227,7 @@ def classify(
             "h",
             "majority",
             f"the capture takes {taken} piece{'s' if taken != 1 else ''} where the majority "
-            f"law requires {required} (002 Art. 19): {_legal_list(board)}",
+            f"law requires {required} (Art. 19): {_legal_list(board)}",
             Move(short[0].path, tuple(short[0].captured)),
             required=required,
         )

@@ -193,7 +193,7 @@ def _explain_capture_legs(board: Board, squares: tuple[int, ...]) -> tuple[str, 
         if not mover.king and len(between) != 1:
             return (
                 "no-such-move",
-                "a man captures only an adjacent piece, landing right behind it (Art. 6); "
+                "a man captures only an adjacent piece, landing right behind it (Art. 18); "
                 f"{a}x{b} is not such a jump",
             )
         own = [sq for sq in pieces if board.piece_at(sq).color == board.turn]  # type: ignore[union-attr]
@@ -201,19 +201,19 @@ def _explain_capture_legs(board: Board, squares: tuple[int, ...]) -> tuple[str, 
             return (
                 "blocked",
                 f"the way from {a} to {b} is blocked by a piece of the same colour on {own[0]} "
-                "(Art. 5)",
+                "(Art. 26)",
             )
         if len(pieces) > 1:
             return "blocked", (
                 f"the pieces on {pieces[0]} and {pieces[1]} cannot be jumped in one leg: "
                 "two pieces "
-                "next to each other, or a capture beyond a piece, are not allowed (Art. 5)"
+                "next to each other, or a capture beyond a piece, are not allowed (Art. 17)"
             )
         if pieces[0] in jumped:
             return (
                 "blocked",
                 f"the piece on {pieces[0]} was already jumped: a piece is captured only once "
-                "and stays on the board until the move ends (Art. 8, Art. 10)",
+                "and stays on the board until the move ends (Art. 22)",
             )
         jumped.add(pieces[0])
     return None
@@ -224,7 +224,8 @@ def explain_illegal(
 ) -> tuple[str, str, int | None]:
     """Why the move written as `squares` is illegal: (reason code, English detail, required).
 
-    Article numbers are those of "Regras básicas" (RULES.md seed 003).
+    Article numbers are those of the competition regulation (RULES.md seed 002), whose Art. 23
+    names the irregularities, so that an arbiter reads one numbering throughout.
     """
     start, end = squares[0], squares[-1]
     piece = board.piece_at(start)
@@ -243,7 +244,7 @@ def explain_illegal(
             return (
                 "majority",
                 f"the majority law requires capturing {best} pieces, this capture takes {taken} "
-                f"(Art. 7); play {_list(legal, board)}",
+                f"(Art. 19); play {_list(legal, board)}",
                 best,
             )
         if len(squares) > 1 and any(
@@ -254,7 +255,7 @@ def explain_illegal(
         ):
             return (
                 "incomplete-capture",
-                f"the capture cannot stop on {end}: the piece must go on capturing (Art. 6)",
+                f"the capture cannot stop on {end}: the piece must go on capturing (Art. 19)",
                 None,
             )
         between = _between(start, end, board.variant.size) or []
@@ -263,7 +264,7 @@ def explain_illegal(
         if not written_capture:
             return (
                 "capture-compulsory",
-                f"a capture is compulsory (Art. 7): {_list(legal, board)}",
+                f"a capture is compulsory (Art. 16): {_list(legal, board)}",
                 None,
             )
         fault = _explain_capture_legs(board, squares)
@@ -287,14 +288,14 @@ def explain_illegal(
         return "occupied", f"square {end} is occupied", None
     if not piece.king:
         if not _forward(board, start, end):
-            return "wrong-direction", "a man moves forwards only (Art. 3)", None
+            return "wrong-direction", "a man moves forwards only (Art. 13)", None
         if between:
-            return "no-such-move", "a man moves one square at a time (Art. 3)", None
+            return "no-such-move", "a man moves one square at a time (Art. 13)", None
     blockers = [sq for sq in between if board.piece_at(sq) is not None]
     if blockers:
         return (
             "blocked",
-            f"the way from {start} to {end} is blocked by the piece on {blockers[0]} (Art. 5)",
+            f"the way from {start} to {end} is blocked by the piece on {blockers[0]} (Art. 15)",
             None,
         )
     return "no-such-move", f"no such move; the legal moves are {_list(legal, board)}", None

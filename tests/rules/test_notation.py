@@ -174,30 +174,30 @@ def test_invalid_move_syntax(text, variant, words):
 @pytest.mark.parametrize(
     ("fen", "text", "reason", "words"),
     [
-        # Art. 7: a capture exists, a plain move is written
-        ("W:W18,30:B22", "30-26", "capture-compulsory", "a capture is compulsory (Art. 7): 18x25"),
-        # Art. 7: the king's one-piece capture against the man's two
+        # Art. 16 (002): a capture exists, a plain move is written
+        ("W:W18,30:B22", "30-26", "capture-compulsory", "a capture is compulsory (Art. 16): 18x25"),
+        # Art. 19 (002): the king's one-piece capture against the man's two
         ("W:W22,K32:B18,11", "32x14", "majority", "the majority law requires capturing 2 pieces"),
-        # Art. 5: the king's way crosses its own man on b2
-        ("W:W25,K29:B18", "29-15", "blocked", "blocked by the piece on 25 (Art. 5)"),
-        # Art. 5: two pieces side by side on c3, d4
+        # Art. 15 (002): the king's way crosses its own man on b2
+        ("W:W25,K29:B18", "29-15", "blocked", "blocked by the piece on 25 (Art. 15)"),
+        # Art. 17 (002): two pieces side by side on c3, d4
         (
             "W:WK29:B22,18",
             "29x15",
             "blocked",
             "the pieces on 22 and 18 cannot be jumped in one leg",
         ),
-        # Art. 8, 10: back on c3, the man would jump d4 a second time
+        # Art. 22 (002): back on c3, the man would jump d4 a second time
         ("W:W22:B18,10,9,17", "22x15x6x13x22x15", "blocked", "the piece on 18 was already jumped"),
         (None, "11-15", "not-your-piece", "the piece on 11 is not White's; White is to move"),
         (None, "19-15", "empty-square", "square 19 is empty"),
-        ("W:W22:B1", "22-25", "wrong-direction", "a man moves forwards only (Art. 3)"),
+        ("W:W22:B1", "22-25", "wrong-direction", "a man moves forwards only (Art. 13)"),
         ("W:W22,17:B1", "22-17", "occupied", "square 17 is occupied"),
-        ("W:W22:B1", "22-15", "no-such-move", "a man moves one square at a time (Art. 3)"),
+        ("W:W22:B1", "22-15", "no-such-move", "a man moves one square at a time (Art. 13)"),
         ("W:W22:B1", "22-23", "no-such-move", "22 and 23 are not on one diagonal"),
-        # Art. 6: the king must go on from e5 (see test_rules)
+        # Art. 19 (002): the king must go on from e5 (see test_rules)
         ("W:WK29:B22,19", "29x15", "incomplete-capture", "the capture cannot stop on 15"),
-        # Art. 9: passing f8 the man must go on
+        # Art. 20 (002): passing f8 the man must go on
         ("W:W10:B7,8,19", "10x3", "incomplete-capture", "the capture cannot stop on 3"),
         ("W:W22:B1", "22x13", "no-such-move", "there is no piece to capture between 22 and 13"),
     ],

@@ -62,7 +62,7 @@ def test_compulsory_capture_ignored_is_23f_and_accepting_it_goes_on(tmp_path):
         "category": "f",
         "code": "capture-compulsory",
         "reason": "Art. 23 (f), a move when a capture was compulsory: a capture was compulsory "
-        "(002 Art. 16): 18x11",
+        "(Art. 16): 18x11",
     }
     code, lines, _err = run("--variant", "brazilian", "--accept", "3", path)
     assert code == 0
