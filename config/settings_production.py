@@ -1,0 +1,111 @@
+"""Production settings: the base settings hardened for a public server behind HTTPS.
+
+Select them with `DJANGO_SETTINGS_MODULE=config.settings_production`. They refuse to start without
+`SECRET_KEY` and `ALLOWED_HOSTS` from the environment, because a forgotten variable must stop the
+server rather than run it with the public development key or accept any Host header.
+`python manage.py check --deploy` is clean under them (tests/project/test_deploy.py proves it).
+
+Environment, beyond the base settings' `DATABASE_URL` and `CONN_MAX_AGE`:
+  SECRET_KEY                required; 50 or more random characters
+  ALLOWED_HOSTS             required; comma-separated host names
+  CSRF_TRUSTED_ORIGINS      comma-separated origins, e.g. https://damas.example.org
+  SECURE_PROXY_SSL_HEADER   the header a TLS-terminating proxy sets, e.g. X-Forwarded-Proto
+                            (its value must then be "https"); unset when Django sees HTTPS itself
+  SECURE_SSL_REDIRECT       default true; false only when the proxy already redirects HTTP
+  SECURE_HSTS_SECONDS       default 31536000 (one year); SECURE_HSTS_PRELOAD default true
+  STATIC_ROOT               where collectstatic writes, default <project>/staticfiles
+  LOGIN_CLIENT_IP_HEADER    the header the proxy puts the visitor's address in, for the login
+                            rate limit (e.g. X-Forwarded-For); unset: the connection's address
+  LOG_LEVEL                 default INFO; logs go to standard error
+"""
+
+import os
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+from .settings import *  # noqa: F403 -- production is the base plus what is below
+from .settings import BASE_DIR, env_bool, env_list
+
+DEVELOPMENT_KEY_PREFIX = "django-insecure-"
+
+
+def required(name: str, hint: str) -> str:
+    """An environment variable production cannot run without; a clear refusal if it is unset."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        raise ImproperlyConfigured(
+            f"{name} is not set: the production settings (config.settings_production) refuse to "
+            f"start without it. Set it in the environment: {hint}."
+        )
+    return value
+
+
+DEBUG = False
+
+SECRET_KEY = required(
+    "SECRET_KEY",
+    'a long random value, e.g. from python -c "import secrets; print(secrets.token_urlsafe(50))"',
+)
+if SECRET_KEY.startswith(DEVELOPMENT_KEY_PREFIX):
+    raise ImproperlyConfigured(
+        "SECRET_KEY is the public development key: generate a new random one for production."
+    )
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [])
+if not ALLOWED_HOSTS:
+    required("ALLOWED_HOSTS", "the site's host names, comma-separated, e.g. damas.example.org")
+
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+# HTTPS everywhere: redirect plain HTTP, tell browsers to remember it, cookies only over TLS.
+_proxy_header = os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip()
+if _proxy_header:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + _proxy_header.upper().replace("-", "_"), "https")
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+SESSION_COOKIE_SECURE = True
+CSRF_COOKIE_SECURE = True
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+
+# Static files: collectstatic writes hashed, compressed copies that WhiteNoise serves for ever.
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+
+# Shared by every worker process, so the login rate limit counts across them (the default
+# in-memory cache is per process). Create the table once: `manage.py createcachetable`.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "damas_cache",
+    }
+}
+
+LOGIN_CLIENT_IP_HEADER = os.environ.get("LOGIN_CLIENT_IP_HEADER", "").strip()
+
+# Standard error, where gunicorn, systemd and container runtimes collect it.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "plain",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
+    },
+}
