@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from django.contrib.auth.forms import AuthenticationForm
 from django.utils import translation
 from playwright.sync_api import Page, Route
 
@@ -117,3 +118,13 @@ class Visitor:
         self.page.screenshot(path=path, full_page=True)
         self.steps.append(path)
         return path
+
+
+def sign_in(visitor: Visitor, username: str, password: str = PASSWORD) -> None:
+    """Sign in through the sign-in page, by its labelled fields, as a person would."""
+    page = visitor.page
+    page.goto("/contas/login/")
+    page.get_by_label(label_of(AuthenticationForm, "username")).fill(username)
+    page.get_by_label(label_of(AuthenticationForm, "password")).fill(password)
+    page.locator("main form").get_by_role("button", name=exact(in_portuguese("Sign in"))).click()
+    page.get_by_role("button", name=re.compile(re.escape(username))).wait_for()
