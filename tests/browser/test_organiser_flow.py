@@ -32,8 +32,7 @@ def test_organiser_creates_round_robin_and_pairs_seven_players(open_tab, organis
     page.locator("main").get_by_role("button", name=exact(in_portuguese("Sign in"))).click()
     expect(page.get_by_role("button", name=re.compile(organiser.username))).to_be_visible()
 
-    # The home page lists tournaments; creating one starts from the tournament list.
-    page.goto("/torneios/")
+    # Signed in, the organiser lands on the home page, which offers to create a tournament.
     page.get_by_role("link", name=exact(in_portuguese("Create a tournament"))).click()
     page.get_by_label(label_of(TournamentForm, "name")).fill("Aberto de Damas de Campinas 2026")
     page.get_by_label(label_of(TournamentForm, "place")).fill("Campinas (SP)")
