@@ -35,6 +35,10 @@ OVERFLOW_JS = """() => Math.max(document.documentElement.scrollWidth, document.b
   - document.documentElement.clientWidth"""
 
 
+# <role>-<step>-<name>.png, as `Visitor.snap` names them.
+SCREENSHOT_NAME = re.compile(r"^[a-z0-9-]+-\d{2}-[a-z0-9-]+\.png$")
+
+
 def screenshots_dir() -> Path:
     """$SCREENSHOTS (what `make test` names), relative paths taken from the project root."""
     folder = Path(os.environ.get("SCREENSHOTS") or "build/screenshots")
@@ -42,6 +46,13 @@ def screenshots_dir() -> Path:
         folder = PROJECT_ROOT / folder
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def clear_old_screenshots(folder: Path) -> None:
+    """Remove the screenshots of an earlier run, so the folder shows this run's pages only."""
+    for path in folder.glob("*.png"):
+        if SCREENSHOT_NAME.match(path.name):
+            path.unlink()
 
 
 def in_portuguese(text: str) -> str:

@@ -11,7 +11,14 @@ import os
 from pathlib import Path
 
 import pytest
-from browser_support import PASSWORD, PLAYERS_CSV, NetworkGuard, Visitor, screenshots_dir
+from browser_support import (
+    PASSWORD,
+    PLAYERS_CSV,
+    NetworkGuard,
+    Visitor,
+    clear_old_screenshots,
+    screenshots_dir,
+)
 from django.contrib.auth.models import Group, Permission
 from playwright.sync_api import Browser, sync_playwright
 
@@ -42,6 +49,7 @@ def browser() -> Browser:
         if os.environ.get("CI"):
             pytest.fail(f"CI must run the browser tests. {message}", pytrace=False)
         pytest.skip(message)
+    clear_old_screenshots(screenshots_dir())
     playwright = sync_playwright().start()
     try:
         # The default temporary profile is fresh for every launch.
