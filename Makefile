@@ -7,7 +7,7 @@ PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip --disable-pip-version-check
-# Where the browser tests leave their screenshots (see README).
+# Where the browser tests (headless Debian Chromium) leave a screenshot of each page they visit.
 SCREENSHOTS ?= build/screenshots
 export SCREENSHOTS
 
@@ -68,6 +68,7 @@ lint: $(VENV)/.dev-installed
 # The suite runs on SQLite, then again on PostgreSQL when a server answers
 # (TEST_DATABASE_URL, or the local one on 127.0.0.1:5432); in CI the PostgreSQL pass is required.
 test: $(VENV)/.dev-installed messages lint
+	@sh tests/browser/ensure_chromium.sh
 	@echo "== Test suite on SQLite =="
 	$(PY) -m pytest
 	@pg_url=$$($(PY) tests/postgres_url.py) || exit 1; \
