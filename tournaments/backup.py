@@ -10,16 +10,31 @@ or null where the tie-break does not apply. Optional keys are written only when 
 the defaults do not, so a file with only the required keys comes back unchanged: "place",
 "start_date", "end_date" (ISO dates), "time_control", "profile", "swap_last_two", "seed", and per
 player "federation_id" and "withdrawn". A file with any error is refused whole; nothing is saved.
+
+Other apps add optional keys of their own through a `backup` module (found by `extensions()`, so
+this app imports none of them): arbitration/backup.py adds "score_sheets", "draw_claims",
+"irregularity_claims" and "audit_log", described there. Such a module defines
+    BACKUP_KEYS: tuple[str, ...]                  the top-level keys it owns
+    export_backup(tournament) -> dict             its keys, only those with something to say
+    check_backup(data, games: FileGames) -> Any   raises BackupError; nothing touches the database
+    save_backup(checked, restored: Restored)      in the import's transaction, after the games
 """
 
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from importlib import import_module
+from types import ModuleType
 from typing import Any
 
+from django.apps import apps
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_slug
 from django.db import transaction
+from django.utils.module_loading import module_has_submodule
 from django.utils.translation import gettext as _
 
 from . import pairing, reports
@@ -36,7 +51,7 @@ from .models import (
     Tournament,
 )
 from .scoring import Result, Scoring
-from .services import unique_slug
+from .services import RESERVED_SLUGS, SLUG_MAX, unique_slug
 from .standings import GameRecord, compute_standings
 from .tiebreaks import REGISTRY
 
@@ -45,11 +60,46 @@ OPTIONAL_KEYS = ("place", "start_date", "end_date", "time_control", "profile", "
                  "seed", "standings")
 PLAYER_KEYS = ("number", "name", "club", "rating")
 PLAYER_OPTIONAL_KEYS = ("federation_id", "withdrawn")
-RESULTS = [choice for choice in GameResult.values if choice]
+RESULTS = [value for value in GameResult.values if value]
 
 
 class BackupError(ValueError):
     """The file was refused; the message names the key and what is wrong with it."""
+
+
+@dataclass(frozen=True)
+class FileGames:
+    """What an extension checks its items against: the file's games, before anything is saved."""
+
+    numbers: frozenset[int]
+    # (round number, board) -> (white's number, black's number)
+    games: dict[tuple[int, int], tuple[int, int]]
+
+
+@dataclass
+class Restored:
+    """The saved tournament as extensions need it to save their items."""
+
+    tournament: Tournament
+    entries: dict[int, Entry] = field(default_factory=dict)
+    games: dict[tuple[int, int], Game] = field(default_factory=dict)
+
+
+def extensions() -> list[ModuleType]:
+    """The `backup` modules of the other installed apps that add keys to the format."""
+    found = []
+    for app_config in apps.get_app_configs():
+        if app_config.name == __package__ or not module_has_submodule(app_config.module,
+                                                                       "backup"):
+            continue
+        module = import_module(f"{app_config.name}.backup")
+        if hasattr(module, "BACKUP_KEYS"):
+            found.append(module)
+    return found
+
+
+def extension_keys() -> tuple[str, ...]:
+    return tuple(key for module in extensions() for key in module.BACKUP_KEYS)
 
 
 def json_number(value: Fraction | Decimal | int) -> int | float:
@@ -84,6 +134,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         {"number": number, "games": games_by_round.get(number, []), "bye": bye}
         for number, bye in tournament.rounds.order_by("number").values_list("number", "bye__number")
     ]
+    for module in extensions():
+        data.update(module.export_backup(tournament))
     numbered = [entry for entry in entries if entry.number is not None]
     data["standings"] = [
         {"rank": standing.rank, "number": standing.entry.number,
@@ -124,14 +176,33 @@ def _export_player(entry: Entry) -> dict[str, Any]:
 
 # --- import -------------------------------------------------------------------------------------
 
-def import_tournament(data: Any, *, organisers=()) -> Tournament:
-    """Check the whole file first, then save it in one transaction (BackupError if refused)."""
+def import_tournament(data: Any, *, organisers=(), slug: str | None = None) -> Tournament:
+    """Check the whole file first, then save it in one transaction (BackupError if refused).
+
+    The slug is not part of the file: the tournament gets one made from its name, or `slug`
+    (to restore a backup under its old address), which must be free.
+    """
     checked = _check(data)
     with transaction.atomic():
+        checked["slug"] = _free_slug(slug) if slug is not None else unique_slug(checked["name"])
         return _save(checked, organisers)
 
 
-def _fail(where: str, message: str) -> BackupError:
+def _free_slug(slug: str) -> str:
+    try:
+        validate_slug(slug)
+    except ValidationError as error:
+        raise fail("slug", " ".join(error.messages)) from error
+    if len(slug) > SLUG_MAX or slug in RESERVED_SLUGS:
+        raise fail("slug", _("%(slug)r cannot be a tournament's slug") % {"slug": slug})
+    if Tournament.objects.filter(slug=slug).exists():
+        raise fail("slug", _("another tournament already has the slug %(slug)s") % {
+            "slug": slug})
+    return slug
+
+
+def fail(where: str, message: str) -> BackupError:
+    """The refusal of a file, naming where in it the problem is ("rounds[2].bye")."""
     return BackupError(f"{where}: {message}")
 
 
@@ -139,45 +210,48 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _int(value: Any, where: str, *, minimum: int | None = None, nullable: bool = False):
+def whole_number(value: Any, where: str, *, minimum: int | None = None, nullable: bool = False):
+    """A JSON integer (not a boolean), at least `minimum`; None too when `nullable`."""
     if value is None and nullable:
         return None
     if not _is_int(value):
-        raise _fail(where, _("must be a whole number, got %(value)r") % {"value": value})
+        raise fail(where, _("must be a whole number, got %(value)r") % {"value": value})
     if minimum is not None and value < minimum:
-        raise _fail(where, _("must be at least %(min)d, got %(value)d") % {
+        raise fail(where, _("must be at least %(min)d, got %(value)d") % {
             "min": minimum, "value": value})
     return value
 
 
-def _text(value: Any, where: str, *, required: bool = True, max_length: int = 200) -> str:
+def text(value: Any, where: str, *, required: bool = True, max_length: int = 200) -> str:
+    """A JSON string, stripped, not empty when `required`, at most `max_length` characters."""
     if not isinstance(value, str):
-        raise _fail(where, _("must be text, got %(value)r") % {"value": value})
+        raise fail(where, _("must be text, got %(value)r") % {"value": value})
     value = value.strip()
     if required and not value:
-        raise _fail(where, _("must not be empty"))
+        raise fail(where, _("must not be empty"))
     if len(value) > max_length:
-        raise _fail(where, _("is longer than %(max)d characters") % {"max": max_length})
+        raise fail(where, _("is longer than %(max)d characters") % {"max": max_length})
     return value
 
 
-def _choice(value: Any, where: str, allowed) -> Any:
+def choice(value: Any, where: str, allowed) -> Any:
+    """One of the `allowed` values, exactly."""
     if value not in list(allowed):
-        raise _fail(where, _("must be one of %(allowed)s, got %(value)r") % {
+        raise fail(where, _("must be one of %(allowed)s, got %(value)r") % {
             "allowed": ", ".join(str(item) for item in allowed), "value": value})
     return value
 
 
 def _points(value: Any, where: str) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
-        raise _fail(where, _("must be a number such as 1 or 0.5, got %(value)r") % {
+        raise fail(where, _("must be a number such as 1 or 0.5, got %(value)r") % {
             "value": value})
     try:
         number = Decimal(str(value))
     except InvalidOperation as error:
-        raise _fail(where, _("is not a number")) from error
+        raise fail(where, _("is not a number")) from error
     if number < 0 or number > Decimal("999.99") or number != number.quantize(Decimal("0.01")):
-        raise _fail(where, _("must be from 0 to 999.99 with at most two decimals, got %(value)s")
+        raise fail(where, _("must be from 0 to 999.99 with at most two decimals, got %(value)s")
                     % {"value": value})
     return number
 
@@ -186,7 +260,7 @@ def _date(value: Any, where: str) -> datetime.date:
     try:
         return datetime.date.fromisoformat(value)
     except (TypeError, ValueError) as error:
-        raise _fail(where, _("must be a date as YYYY-MM-DD, got %(value)r") % {
+        raise fail(where, _("must be a date as YYYY-MM-DD, got %(value)r") % {
             "value": value}) from error
 
 
@@ -196,89 +270,101 @@ def _check(data: Any) -> dict[str, Any]:
     missing = [key for key in REQUIRED_KEYS if key not in data]
     if missing:
         raise BackupError(_("Missing key(s): %(keys)s.") % {"keys": ", ".join(missing)})
-    unknown = [key for key in data if key not in REQUIRED_KEYS + OPTIONAL_KEYS]
+    owned = {module: module.BACKUP_KEYS for module in extensions()}
+    known = REQUIRED_KEYS + OPTIONAL_KEYS + tuple(key for keys in owned.values() for key in keys)
+    unknown = [key for key in data if key not in known]
     if unknown:
         raise BackupError(_("Unknown key(s): %(keys)s.") % {"keys": ", ".join(unknown)})
     checked: dict[str, Any] = {
-        "name": _text(data["name"], "name"),
-        "board": _choice(data["board"], "board", [64, 100]),
-        "cycles": _choice(data["cycles"], "cycles", Cycles.values),
-        "place": _text(data.get("place", ""), "place", required=False),
-        "time_control": _choice(data.get("time_control", TimeControl.CLASSICAL),
+        "name": text(data["name"], "name"),
+        "board": choice(data["board"], "board", [64, 100]),
+        "cycles": choice(data["cycles"], "cycles", Cycles.values),
+        "place": text(data.get("place", ""), "place", required=False),
+        "time_control": choice(data.get("time_control", TimeControl.CLASSICAL),
                                 "time_control", TimeControl.values),
-        "draw_profile": _choice(data.get("profile", DrawProfile.CBD), "profile",
+        "draw_profile": choice(data.get("profile", DrawProfile.CBD), "profile",
                                 DrawProfile.values),
-        "swap_last_two": _choice(data.get("swap_last_two", True), "swap_last_two",
+        "swap_last_two": choice(data.get("swap_last_two", True), "swap_last_two",
                                  [True, False]),
-        "pairing_seed": _int(data.get("seed"), "seed", nullable=True),
+        "pairing_seed": whole_number(data.get("seed"), "seed", nullable=True),
     }
     for key in ("start_date", "end_date"):
         checked[key] = _date(data[key], key) if data.get(key) is not None else None
     start, end = checked["start_date"], checked["end_date"]
     if start and end and end < start:
-        raise _fail("end_date", _("is before start_date"))
+        raise fail("end_date", _("is before start_date"))
     checked["scoring"] = _check_scoring(data["scoring"])
     checked["tiebreaks"] = _check_tiebreaks(data["tiebreaks"])
     checked["players"] = _check_players(data["players"])
     checked["rounds"] = _check_rounds(data["rounds"], checked["players"])
     _check_standings_computable(checked)
+    games = FileGames(
+        numbers=frozenset(player["number"] for player in checked["players"]
+                          if player["number"] is not None),
+        games={(round_["number"], game["board"]): (game["white"], game["black"])
+               for round_ in checked["rounds"] for game in round_["games"]},
+    )
+    checked["extensions"] = [
+        (module, module.check_backup({key: data[key] for key in keys if key in data}, games))
+        for module, keys in owned.items()
+    ]
     return checked
 
 
 def _check_scoring(scoring: Any) -> dict[str, Decimal]:
     if not isinstance(scoring, dict) or set(scoring) != {"win", "draw", "loss"}:
-        raise _fail("scoring", _("must be an object with exactly win, draw and loss"))
+        raise fail("scoring", _("must be an object with exactly win, draw and loss"))
     values = {key: _points(scoring[key], f"scoring.{key}") for key in ("win", "draw", "loss")}
     try:
         Scoring(values["win"], values["draw"], values["loss"])
     except ValueError as error:
-        raise _fail("scoring", _("needs loss <= draw <= win and loss < win")) from error
+        raise fail("scoring", _("needs loss <= draw <= win and loss < win")) from error
     return values
 
 
 def _check_tiebreaks(ids: Any) -> list[str]:
     if not isinstance(ids, list):
-        raise _fail("tiebreaks", _("must be a list of tie-break ids"))
+        raise fail("tiebreaks", _("must be a list of tie-break ids"))
     for index, item in enumerate(ids):
         if item not in REGISTRY:
-            raise _fail(f"tiebreaks[{index}]", _("unknown tie-break %(id)r; known: %(known)s") % {
+            raise fail(f"tiebreaks[{index}]", _("unknown tie-break %(id)r; known: %(known)s") % {
                 "id": item, "known": ", ".join(REGISTRY)})
     if len(set(ids)) != len(ids):
-        raise _fail("tiebreaks", _("a tie-break appears twice"))
+        raise fail("tiebreaks", _("a tie-break appears twice"))
     return list(ids)
 
 
 def _check_players(players: Any) -> list[dict[str, Any]]:
     if not isinstance(players, list):
-        raise _fail("players", _("must be a list"))
+        raise fail("players", _("must be a list"))
     checked, numbers, ids = [], set(), set()
     for index, player in enumerate(players):
         where = f"players[{index}]"
         if not isinstance(player, dict):
-            raise _fail(where, _("must be an object"))
+            raise fail(where, _("must be an object"))
         missing = [key for key in PLAYER_KEYS if key not in player]
         unknown = [key for key in player if key not in PLAYER_KEYS + PLAYER_OPTIONAL_KEYS]
         if missing or unknown:
-            raise _fail(where, _("needs the keys %(keys)s and no others") % {
+            raise fail(where, _("needs the keys %(keys)s and no others") % {
                 "keys": ", ".join(PLAYER_KEYS)})
-        number = _int(player["number"], f"{where}.number", minimum=1, nullable=True)
+        number = whole_number(player["number"], f"{where}.number", minimum=1, nullable=True)
         if number is not None and number in numbers:
-            raise _fail(f"{where}.number", _("pairing number %(number)d is used twice") % {
+            raise fail(f"{where}.number", _("pairing number %(number)d is used twice") % {
                 "number": number})
         numbers.add(number)
-        federation_id = _text(player.get("federation_id", ""), f"{where}.federation_id",
+        federation_id = text(player.get("federation_id", ""), f"{where}.federation_id",
                               required=False, max_length=40)
         if federation_id and federation_id in ids:
-            raise _fail(f"{where}.federation_id", _("federation id %(id)s is used twice") % {
+            raise fail(f"{where}.federation_id", _("federation id %(id)s is used twice") % {
                 "id": federation_id})
         ids.add(federation_id)
         checked.append({
             "number": number,
-            "name": _text(player["name"], f"{where}.name"),
-            "club": _text(player["club"] or "", f"{where}.club", required=False),
-            "rating": _int(player["rating"], f"{where}.rating", minimum=0, nullable=True),
+            "name": text(player["name"], f"{where}.name"),
+            "club": text(player["club"] or "", f"{where}.club", required=False),
+            "rating": whole_number(player["rating"], f"{where}.rating", minimum=0, nullable=True),
             "federation_id": federation_id,
-            "withdrawn": _choice(player.get("withdrawn", False), f"{where}.withdrawn",
+            "withdrawn": choice(player.get("withdrawn", False), f"{where}.withdrawn",
                                  [True, False]),
         })
     return checked
@@ -286,27 +372,27 @@ def _check_players(players: Any) -> list[dict[str, Any]]:
 
 def _check_rounds(rounds: Any, players: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if not isinstance(rounds, list):
-        raise _fail("rounds", _("must be a list"))
+        raise fail("rounds", _("must be a list"))
     if not rounds:
         return []
     numbers = sorted(player["number"] for player in players if player["number"] is not None)
     if len(players) < 2 or numbers != list(range(1, len(players) + 1)):
-        raise _fail("players", _("with rounds, every player needs a pairing number, 1 to %(n)d")
+        raise fail("players", _("with rounds, every player needs a pairing number, 1 to %(n)d")
                     % {"n": len(players)})
     known = set(numbers)
     checked = []
     for index, round_ in enumerate(rounds):
         where = f"rounds[{index}]"
         if not isinstance(round_, dict) or set(round_) != {"number", "games", "bye"}:
-            raise _fail(where, _("must be an object with exactly number, games and bye"))
+            raise fail(where, _("must be an object with exactly number, games and bye"))
         if round_["number"] != index + 1 or not _is_int(round_["number"]):
-            raise _fail(f"{where}.number", _("rounds must be numbered 1, 2, 3... in order"))
-        bye = _int(round_["bye"], f"{where}.bye", nullable=True)
+            raise fail(f"{where}.number", _("rounds must be numbered 1, 2, 3... in order"))
+        bye = whole_number(round_["bye"], f"{where}.bye", nullable=True)
         if bye is not None and bye not in known:
-            raise _fail(f"{where}.bye", _("no player has number %(number)d") % {"number": bye})
+            raise fail(f"{where}.bye", _("no player has number %(number)d") % {"number": bye})
         seated = {bye} if bye is not None else set()
         if not isinstance(round_["games"], list):
-            raise _fail(f"{where}.games", _("must be a list"))
+            raise fail(f"{where}.games", _("must be a list"))
         boards, games = set(), []
         for game_index, game in enumerate(round_["games"]):
             games.append(_check_game(game, f"{where}.games[{game_index}]", known, seated, boards))
@@ -316,26 +402,26 @@ def _check_rounds(rounds: Any, players: list[dict[str, Any]]) -> list[dict[str, 
 
 def _check_game(game: Any, where: str, known: set[int], seated: set[int], boards: set[int]):
     if not isinstance(game, dict) or set(game) != {"board", "white", "black", "result"}:
-        raise _fail(where, _("must be an object with exactly board, white, black and result"))
-    board = _int(game["board"], f"{where}.board", minimum=1)
+        raise fail(where, _("must be an object with exactly board, white, black and result"))
+    board = whole_number(game["board"], f"{where}.board", minimum=1)
     if board in boards:
-        raise _fail(f"{where}.board", _("board %(board)d is used twice in this round") % {
+        raise fail(f"{where}.board", _("board %(board)d is used twice in this round") % {
             "board": board})
     boards.add(board)
     if game["white"] == game["black"]:
-        raise _fail(f"{where}.black", _("cannot play himself"))
+        raise fail(f"{where}.black", _("cannot play himself"))
     for colour in ("white", "black"):
-        number = _int(game[colour], f"{where}.{colour}")
+        number = whole_number(game[colour], f"{where}.{colour}")
         if number not in known:
-            raise _fail(f"{where}.{colour}", _("no player has number %(number)d") % {
+            raise fail(f"{where}.{colour}", _("no player has number %(number)d") % {
                 "number": number})
         if number in seated:
-            raise _fail(f"{where}.{colour}", _(
+            raise fail(f"{where}.{colour}", _(
                 "player %(number)d already plays or has the bye in this round") % {
                 "number": number})
         seated.add(number)
     if game["result"] is not None:
-        _choice(game["result"], f"{where}.result", RESULTS)
+        choice(game["result"], f"{where}.result", RESULTS)
     return {"board": board, "white": game["white"], "black": game["black"],
             "result": game["result"] or ""}
 
@@ -353,14 +439,14 @@ def _check_standings_computable(checked: dict[str, Any]) -> None:
                           Scoring(scoring["win"], scoring["draw"], scoring["loss"]),
                           checked["tiebreaks"], cycles=checked["cycles"])
     except ValueError as error:
-        raise _fail("rounds", str(error)) from error
+        raise fail("rounds", str(error)) from error
 
 
 def _save(checked: dict[str, Any], organisers) -> Tournament:
     rounds = checked["rounds"]
     all_played = all(game["result"] for round_ in rounds for game in round_["games"])
     tournament = Tournament(
-        name=checked["name"], slug=unique_slug(checked["name"]), place=checked["place"],
+        name=checked["name"], slug=checked["slug"], place=checked["place"],
         start_date=checked["start_date"], end_date=checked["end_date"], board=checked["board"],
         time_control=checked["time_control"], draw_profile=checked["draw_profile"],
         scoring_win=checked["scoring"]["win"], scoring_draw=checked["scoring"]["draw"],
@@ -379,8 +465,20 @@ def _save(checked: dict[str, Any], organisers) -> Tournament:
                                      number=player["number"], withdrawn=player["withdrawn"])
         if entry.number is not None:
             by_number[entry.number] = entry
-    if not rounds:
-        return tournament
+    if rounds:
+        _save_rounds(tournament, rounds, by_number, checked)
+    restored = Restored(tournament, entries=by_number, games={
+        (game.round.number, game.board): game
+        for game in Game.objects.of_tournament(tournament).select_related(
+            "round__tournament", "white__player", "black__player")
+    })
+    for module, checked_items in checked["extensions"]:
+        module.save_backup(checked_items, restored)
+    return tournament
+
+
+def _save_rounds(tournament: Tournament, rounds: list[dict[str, Any]],
+                 by_number: dict[int, Entry], checked: dict[str, Any]) -> None:
     scheduled = _scheduled_colours(len(checked["players"]), checked)
     saved_rounds = Round.objects.bulk_create([
         Round(tournament=tournament, number=round_["number"],
@@ -395,7 +493,6 @@ def _save(checked: dict[str, Any], organisers) -> Tournament:
         for saved, round_ in zip(saved_rounds, rounds, strict=True)
         for game in round_["games"]
     ])
-    return tournament
 
 
 def _player_for(player: dict[str, Any]) -> Player:

@@ -18,15 +18,18 @@ class Command(BaseCommand):
         parser.add_argument("file", help=_("the JSON file, or - for standard input"))
         parser.add_argument("--organiser", action="append", default=[], metavar="USERNAME",
                             help=_("make this user an organiser of the tournament (repeatable)"))
+        parser.add_argument("--slug", help=_("the tournament's address, e.g. its old one when "
+                                             "restoring a backup (default: made from its name)"))
 
-    def handle(self, *args, file: str, organiser: list[str], **options):
+    def handle(self, *args, file: str, organiser: list[str], slug: str | None = None,
+               **options):
         users = list(get_user_model().objects.filter(username__in=organiser))
         missing = set(organiser) - {user.get_username() for user in users}
         if missing:
             raise CommandError(_("No such user: %(names)s") % {"names": ", ".join(sorted(missing))})
         data = self._read(file)
         try:
-            tournament = import_tournament(data, organisers=users)
+            tournament = import_tournament(data, organisers=users, slug=slug)
         except BackupError as error:
             raise CommandError(_("%(file)s refused, nothing saved: %(error)s") % {
                 "file": file, "error": error}) from error
