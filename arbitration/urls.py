@@ -3,6 +3,7 @@
 from django.urls import path
 
 from . import views
+from .views import pdn as pdn_views
 
 app_name = "arbitration"
 
@@ -27,4 +28,9 @@ urlpatterns = [
     path("<slug:slug>/reclamacao/<int:claim_id>/", views.draw_claim_detail, name="draw_claim"),
     path("<slug:slug>/reclamacao/<int:claim_id>/decidir/", views.draw_claim_decide,
          name="draw_claim_decide"),
+    # Issue 8: every game as one PDN file (public), and score sheets imported from one.
+    path("<slug:slug>/partidas.pdn", pdn_views.tournament_pdn, name="tournament_pdn"),
+    path("<slug:slug>/importar-pdn/", pdn_views.pdn_import, name="pdn_import"),
+    path("<slug:slug>/importar-pdn/conferir/", pdn_views.pdn_import_preview,
+         name="pdn_import_preview"),
 ]

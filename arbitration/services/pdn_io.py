@@ -1,0 +1,558 @@
+"""A tournament's games as one PDN file, and the score sheets of a file with several games
+matched to the pairings by round and player names (issue 8).
+
+Format written (and read back by `analyse_import`):
+
+* Tags, in this order: Event (tournament name), Site (place, "?" when unknown), Date (start date
+  as YYYY.MM.DD, "????.??.??" when unknown), Round, White, Black (names with the colours as
+  played), Result, GameType (26 on 64 squares, 20 on 100), FEN when the sheet starts from one,
+  then any other tag the sheet itself has.
+* Results as the site stores and shows them: 1-0, 0-1, 1/2-1/2 (PDN's chess-style results, which
+  every draughts program reads). The import also reads the draughts-style 2-0, 0-2, 1-1.
+* A forfeit (Art. 28) has no moves: its result and the comment {WO (Art. 28)}. A double forfeit
+  has the Result tag "0-0" (both lose) and "*" in the movetext, because "0-0" in movetext reads
+  as a move.
+* Moves as written on the sheet (comments, NAGs and variations kept); the game's result, not the
+  sheet's, ends the movetext. A sheet with a syntax error gives the moves before the error and a
+  comment saying where the error is, so the export never fails on one bad sheet.
+
+Importing never writes anything silently: `analyse_import` reads and matches (nothing stored);
+`import_games` carries out the arbiter's choices, all in one transaction, through `save_sheet`
+(audited, replayed) and `record_result` (version-checked, audited).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from rules.pdn import (
+    BLACK,
+    WHITE,
+    PdnGame,
+    PdnSyntaxError,
+    read_games,
+    read_games_until_error,
+    write_game,
+    write_games,
+)
+from tournaments.models import Entry, Game, GameResult, Tournament
+from tournaments.services import StaleResultError, TournamentError, record_result
+
+from .. import describe
+from ..models import Notation, ScoreSheet
+from ..sheets import SheetReplay, read_until_error, variant_for_board
+from ..viewer import illegal_line
+from .base import ArbitrationError, StaleSheetError, sheet_replay
+from .score_sheets import save_sheet
+
+FORFEIT_COMMENT = "WO (Art. 28)"
+UNKNOWN_DATE = "????.??.??"
+DOUBLE_FORFEIT_TAG = "0-0"
+
+# What each stored result is written as (see the module docstring for why).
+EXPORTED_RESULT = {
+    GameResult.WHITE_WIN: "1-0",
+    GameResult.BLACK_WIN: "0-1",
+    GameResult.DRAW: "1/2-1/2",
+    GameResult.WHITE_FORFEIT_WIN: "1-0",
+    GameResult.BLACK_FORFEIT_WIN: "0-1",
+    GameResult.DOUBLE_FORFEIT: DOUBLE_FORFEIT_TAG,
+}
+_FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN,
+             GameResult.DOUBLE_FORFEIT)
+_OWN_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "FEN")
+_WO = re.compile(r"\bWO\b")
+_ROUND_TAG = re.compile(r"^\s*(\d{1,6})(?:\.\d+)?\s*$")
+
+
+# ------------------------------------------------------------------------------------ export
+
+
+def pdn_date(day: date | None) -> str:
+    """PDN's Date tag: YYYY.MM.DD, or question marks when the date is not known."""
+    return day.strftime("%Y.%m.%d") if day is not None else UNKNOWN_DATE
+
+
+def export_filename(tournament: Tournament) -> str:
+    return f"{tournament.slug}.pdn"
+
+
+def _exported_game(game: Game, sheet: ScoreSheet | None) -> PdnGame:
+    tournament = game.round.tournament
+    forfeit = game.result in _FORFEITS
+    written = PdnGame()
+    syntax_note = ""
+    if sheet is not None and not forfeit:
+        games, error = read_until_error(sheet.pdn)
+        if games:
+            written = games[0]
+        if error is not None:
+            syntax_note = _(
+                "The score sheet has a PDN syntax error at line %(line)d, column %(column)d: "
+                "the moves after it are on the site only."
+            ) % {"line": error.line, "column": error.column}
+    result = EXPORTED_RESULT.get(game.result, "*")
+    tags = {
+        "Event": tournament.name,
+        "Site": tournament.place or "?",
+        "Date": pdn_date(tournament.start_date),
+        "Round": str(game.round.number),
+        "White": game.white.player.name,
+        "Black": game.black.player.name,
+        "Result": result,
+        "GameType": str(variant_for_board(tournament.board).pdn_gametype),
+    }
+    if written.fen:
+        tags["FEN"] = written.fen
+    tags.update((name, value) for name, value in written.tags.items() if name not in _OWN_TAGS)
+    exported = PdnGame(tags=tags, plies=written.plies, comments=list(written.comments),
+                       result=result if result != DOUBLE_FORFEIT_TAG else "*")
+    if forfeit:
+        exported.comments = [FORFEIT_COMMENT]
+    if syntax_note:
+        exported.comments.append(syntax_note)
+    return exported
+
+
+def export_games(tournament: Tournament, *, include_results: bool = True) -> list[PdnGame]:
+    """Every game with a score sheet, in round then board order; with `include_results`, also
+    every game that has a result but no sheet (tags and result only; forfeits are among them)."""
+    games = (Game.objects.of_tournament(tournament)
+             .select_related("round__tournament", "white__player", "black__player",
+                             "score_sheet")
+             .order_by("round__number", "board"))
+    exported = []
+    for game in games:
+        sheet = getattr(game, "score_sheet", None)
+        if sheet is None and not (include_results and game.result):
+            continue
+        exported.append(_exported_game(game, sheet))
+    return exported
+
+
+def export_tournament(tournament: Tournament, *, include_results: bool = True) -> str:
+    """The tournament's games as one PDN text (see the module docstring for the format)."""
+    return write_games(export_games(tournament, include_results=include_results))
+
+
+# ------------------------------------------------------------------------------ player names
+
+
+def name_key(name: str) -> str:
+    """A name as compared: without accents, case or extra spaces, "Surname, Name" turned round.
+
+    >>> name_key("Araújo,  João") == name_key("joao ARAUJO")
+    True
+    """
+    if "," in name:
+        surname, _comma, given = name.partition(",")
+        name = f"{given} {surname}"
+    decomposed = unicodedata.normalize("NFKD", name)
+    plain = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return " ".join(plain.casefold().split())
+
+
+def _loose_key(name: str) -> str:
+    """The words of a name in any order: "Araujo Joao" (surname first, no comma) still matches."""
+    return " ".join(sorted(name_key(name).split()))
+
+
+class _Players:
+    """The tournament's entries by name: exact key first, the words in any order second."""
+
+    def __init__(self, entries: list[Entry]) -> None:
+        self.exact: dict[str, list[Entry]] = defaultdict(list)
+        self.loose: dict[str, list[Entry]] = defaultdict(list)
+        for entry in entries:
+            self.exact[name_key(entry.player.name)].append(entry)
+            self.loose[_loose_key(entry.player.name)].append(entry)
+
+    def find(self, name: str) -> list[Entry]:
+        return self.exact.get(name_key(name)) or self.loose.get(_loose_key(name)) or []
+
+
+# ------------------------------------------------------------------------------------ import
+
+
+class RowStatus:
+    NEW = "new"  # matched, the game has no sheet: the sheet would be created
+    REPLACE = "replace"  # matched, the game has another sheet: replaced only if ticked
+    SAME = "same"  # matched, the game's sheet is this very text
+    RESULT_ONLY = "result-only"  # matched, no moves in the file: at most the result is set
+    UNMATCHED = "unmatched"
+
+
+@dataclass
+class ImportRow:
+    """One game of the file: what it says, the pairing it matches, and what importing it does."""
+
+    number: int  # its place in the file, from 1
+    line: int
+    pdn: PdnGame
+    text: str  # the game's text as written in the file
+    status: str = RowStatus.UNMATCHED
+    reason: str = ""  # why it is not matched
+    game: Game | None = None
+    sheet: ScoreSheet | None = None
+    colours_differ: bool = False
+    problems: list[str] = field(default_factory=list)
+    offered_result: str = ""  # a GameResult value, with the pairing's colours
+    notation: str = Notation.NUMERIC
+
+    @property
+    def white_name(self) -> str:
+        return self.pdn.tags.get("White", "")
+
+    @property
+    def black_name(self) -> str:
+        return self.pdn.tags.get("Black", "")
+
+    @property
+    def round_tag(self) -> str:
+        return self.pdn.tags.get("Round", "")
+
+    @property
+    def moves(self) -> int:
+        return len(self.pdn.plies)
+
+    @property
+    def matched(self) -> bool:
+        return self.status != RowStatus.UNMATCHED
+
+    @property
+    def can_import_sheet(self) -> bool:
+        return self.status in (RowStatus.NEW, RowStatus.REPLACE)
+
+    @property
+    def sheet_version(self) -> int:
+        return self.sheet.version if self.sheet is not None else 0
+
+    @property
+    def can_set_result(self) -> bool:
+        """A result the file gives that differs from the game's."""
+        return (self.game is not None and bool(self.offered_result)
+                and self.offered_result != self.game.result)
+
+    @property
+    def result_differs(self) -> bool:
+        """The game already has another result: setting the file's is never the default."""
+        return self.can_set_result and bool(self.game.result)
+
+    @property
+    def offered_result_label(self) -> str:
+        return GameResult(self.offered_result).label if self.offered_result else ""
+
+
+@dataclass
+class ImportPlan:
+    """A file read and matched; nothing stored. A syntax error refuses the whole file."""
+
+    text: str
+    rows: list[ImportRow]
+    syntax_error: PdnSyntaxError | None = None
+
+    @property
+    def syntax_message(self) -> str:
+        error = self.syntax_error
+        return describe.syntax_line(error.code, error.line, error.column) if error else ""
+
+    @property
+    def syntax_near(self) -> str:
+        error = self.syntax_error
+        return describe.snippet(self.text, error.line, error.column) if error else ""
+
+    @property
+    def importable(self) -> bool:
+        return self.syntax_error is None and any(
+            row.can_import_sheet or row.can_set_result for row in self.rows)
+
+    @property
+    def state_digest(self) -> str:
+        """A digest of the file and of every matched game's state (sheet and result versions):
+        a confirmation made on a preview whose digest differs would import something else."""
+        state = [self.text] + [
+            [row.number, row.status, row.game.pk if row.game else None, row.sheet_version,
+             row.game.version if row.game else None, row.game.result if row.game else None]
+            for row in self.rows]
+        return hashlib.sha256(json.dumps(state).encode()).hexdigest()
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """How many games of each status, keyed for templates ("result_only", not "-")."""
+        counts = Counter(row.status for row in self.rows)
+        return {status.replace("-", "_"): counts.get(status, 0) for status in (
+            RowStatus.NEW, RowStatus.REPLACE, RowStatus.SAME, RowStatus.RESULT_ONLY,
+            RowStatus.UNMATCHED)}
+
+
+def decode_pdn(data: bytes) -> str:
+    """A PDN file's text: UTF-8 (with or without BOM), else Windows-1252, which older draughts
+    programs write."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def game_texts(text: str, games: list[PdnGame]) -> list[str]:
+    """Each game's text as written: from its first line to the line before the next game.
+
+    A slice that does not read back as that one game (two games on one line) is replaced by
+    the game written anew, so what is stored always replays as what was previewed.
+    """
+    lines = text.split("\n")
+    texts = []
+    for index, game in enumerate(games):
+        end = games[index + 1].line - 1 if index + 1 < len(games) else len(lines)
+        piece = "\n".join(lines[game.line - 1:end]).strip("\r\n") + "\n"
+        texts.append(piece if _reads_as(piece, game) else write_game(game))
+    return texts
+
+
+def _reads_as(piece: str, game: PdnGame) -> bool:
+    try:
+        games = read_games(piece)
+    except PdnSyntaxError:
+        return False
+    return (len(games) == 1 and games[0].tags == game.tags
+            and [ply.text for ply in games[0].plies] == [ply.text for ply in game.plies])
+
+
+def _offered_result(pdn: PdnGame, colours_differ: bool) -> str:
+    """The result the file gives, as a GameResult with the pairing's colours ("" for none)."""
+    forfeit = not pdn.plies and any(_WO.search(comment) for comment in pdn.comments)
+    if forfeit and pdn.tags.get("Result", "").strip() == DOUBLE_FORFEIT_TAG:
+        return GameResult.DOUBLE_FORFEIT
+    winner = pdn.winner
+    if winner is None:
+        return ""
+    if colours_differ and winner in (WHITE, BLACK):
+        winner = BLACK if winner == WHITE else WHITE
+    if forfeit:
+        return {WHITE: GameResult.WHITE_FORFEIT_WIN,
+                BLACK: GameResult.BLACK_FORFEIT_WIN}.get(winner, "")
+    return {WHITE: GameResult.WHITE_WIN, BLACK: GameResult.BLACK_WIN,
+            "draw": GameResult.DRAW}[winner]
+
+
+class _Matcher:
+    """The tournament's rounds and games, read once, to match each game of a file."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        self.tournament = tournament
+        self.players = _Players(list(tournament.entries.select_related("player")))
+        self.rounds: dict[int, list[Game]] = {
+            number: [] for number in tournament.rounds.values_list("number", flat=True)}
+        games = (Game.objects.of_tournament(tournament)
+                 .select_related("round__tournament", "white__player", "black__player",
+                                 "score_sheet"))
+        for game in games:
+            self.rounds[game.round.number].append(game)
+
+    def match(self, row: ImportRow) -> None:
+        round_number = self._round_number(row)
+        if round_number is None:
+            return
+        white, black = self.players.find(row.white_name), self.players.find(row.black_name)
+        unknown = [name for name, found in ((row.white_name, white), (row.black_name, black))
+                   if not found]
+        if unknown:
+            row.reason = _(
+                "No game between these players in round %(round)d: no player named %(names)s "
+                "in this tournament."
+            ) % {"round": round_number, "names": _(" or ").join(f"“{n}”" for n in unknown)}
+            return
+        white_ids = {entry.pk for entry in white}
+        black_ids = {entry.pk for entry in black}
+        found = [(game, False) for game in self.rounds[round_number]
+                 if game.white_id in white_ids and game.black_id in black_ids]
+        found += [(game, True) for game in self.rounds[round_number]
+                  if game.white_id in black_ids and game.black_id in white_ids
+                  and (game, False) not in found]
+        if not found:
+            row.reason = _("No game between these players in round %(round)d.") % {
+                "round": round_number}
+            return
+        if len(found) > 1:
+            row.reason = _("Ambiguous: %(count)d games of round %(round)d fit these names.") % {
+                "count": len(found), "round": round_number}
+            return
+        row.game, row.colours_differ = found[0]
+        row.sheet = getattr(row.game, "score_sheet", None)
+
+    def _round_number(self, row: ImportRow) -> int | None:
+        tag = row.round_tag
+        match = _ROUND_TAG.match(tag)
+        if not tag.strip():
+            row.reason = _("The game has no Round tag.")
+        elif match is None:
+            row.reason = _("The Round tag “%(round)s” is not a round number.") % {"round": tag}
+        elif int(match.group(1)) not in self.rounds:
+            row.reason = _("No such round: the tournament has no round %(round)s.") % {
+                "round": match.group(1)}
+        else:
+            return int(match.group(1))
+        return None
+
+
+def _refuse_duplicates(rows: list[ImportRow]) -> None:
+    """Two games of the file for one pairing: neither is imported, the arbiter decides."""
+    counts = Counter(row.game.pk for row in rows if row.game is not None)
+    for row in rows:
+        if row.game is not None and counts[row.game.pk] > 1:
+            row.reason = _(
+                "Ambiguous: the file holds %(count)d games for round %(round)d, board "
+                "%(board)d; remove all but one."
+            ) % {"count": counts[row.game.pk], "round": row.game.round.number,
+                 "board": row.game.board}
+            row.game, row.sheet, row.colours_differ = None, None, False
+
+
+def _describe_match(row: ImportRow, tournament: Tournament) -> None:
+    """Status, result offered, notation and the problems the replay finds."""
+    game = row.game
+    assert game is not None
+    row.offered_result = _offered_result(row.pdn, row.colours_differ)
+    row.notation = (Notation.ALGEBRAIC if tournament.board == 64 and row.pdn.algebraic
+                    else Notation.NUMERIC)
+    if not row.pdn.plies:
+        row.status = RowStatus.RESULT_ONLY
+        return
+    if row.sheet is None:
+        row.status = RowStatus.NEW
+    elif row.sheet.pdn.strip() == row.text.strip():
+        row.status = RowStatus.SAME
+    else:
+        row.status = RowStatus.REPLACE
+    row.problems = sheet_problem_lines(sheet_replay(game, text=row.text, accepted=[]),
+                                       row.notation == Notation.ALGEBRAIC)
+
+
+def sheet_problem_lines(replay: SheetReplay, algebraic: bool) -> list[str]:
+    """What the replay finds wrong with a sheet: a starting position that cannot be read, the
+    first irregular move with its Art. 23 category, a GameType for another board."""
+    problems = []
+    if replay.start_error is not None:
+        problems.append(describe.syntax_line("start", None, None))
+    if replay.syntax_error is not None:
+        error = replay.syntax_error
+        problems.append(describe.syntax_line(error.code, error.line, error.column))
+    line = illegal_line(replay, algebraic)
+    if line:
+        problems.append(line)
+    if replay.gametype_mismatch:
+        problems.append(_("The GameType tag names another board; the moves are replayed on "
+                          "this tournament's board."))
+    return problems
+
+
+def analyse_import(tournament: Tournament, text: str) -> ImportPlan:
+    """Read a PDN text with several games and match each to a pairing; nothing is stored.
+
+    With a syntax error, the games before it are listed (unmatched detail still useful to fix
+    the file) and the plan refuses to import anything.
+    """
+    games, error = read_games_until_error(text)
+    rows = [ImportRow(number=index, line=game.line, pdn=game, text=piece)
+            for index, (game, piece) in enumerate(zip(games, game_texts(text, games),
+                                                      strict=True), start=1)]
+    matcher = _Matcher(tournament)
+    for row in rows:
+        matcher.match(row)
+    _refuse_duplicates(rows)
+    for row in rows:
+        if row.game is not None:
+            _describe_match(row, tournament)
+    return ImportPlan(text=text, rows=rows, syntax_error=error)
+
+
+@dataclass(frozen=True)
+class ImportChoice:
+    """What the arbiter ticked for one game of the file, and the versions the preview showed."""
+
+    number: int
+    sheet: bool = False
+    replace: bool = False
+    result: bool = False
+    sheet_version: int = 0
+    game_version: int = 1
+
+
+@dataclass
+class ImportOutcome:
+    sheets: list[ScoreSheet] = field(default_factory=list)
+    results: list[Game] = field(default_factory=list)
+
+
+def _where(row: ImportRow) -> str:
+    game = row.game
+    if game is None:
+        return _("Game %(number)d of the file") % {"number": row.number}
+    return _("Game %(number)d of the file (round %(round)d, board %(board)d)") % {
+        "number": row.number, "round": game.round.number, "board": game.board}
+
+
+def _check_choice(row: ImportRow | None, choice: ImportChoice) -> ImportRow:
+    if row is None:
+        raise ArbitrationError(_("The file has no game %(number)d.") % {"number": choice.number})
+    if not row.matched:
+        raise ArbitrationError(_("%(game)s matches no pairing: it cannot be imported.") % {
+            "game": _where(row)})
+    if choice.sheet and not row.can_import_sheet:
+        raise ArbitrationError(_("%(game)s has no score sheet to import.") % {
+            "game": _where(row)})
+    if choice.sheet and row.sheet is not None and not choice.replace:
+        raise ArbitrationError(_(
+            "%(game)s already has a score sheet: tick “replace” to replace it."
+        ) % {"game": _where(row)})
+    if choice.result and not row.can_set_result:
+        raise ArbitrationError(_("%(game)s gives no new result to set.") % {
+            "game": _where(row)})
+    return row
+
+
+@transaction.atomic
+def import_games(plan: ImportPlan, choices: list[ImportChoice], *, user=None) -> ImportOutcome:
+    """Carry out the arbiter's choices: every sheet and result, or, on any refusal, nothing.
+
+    Sheets are stored as written in the file (problems and all) through `save_sheet`; results
+    through `record_result`, each with the version the preview showed, so a change made by
+    someone else since the preview refuses the whole import (StaleSheetError).
+    """
+    if plan.syntax_error is not None:
+        raise ArbitrationError(_("%(error)s. Nothing was imported: correct the file first.") % {
+            "error": plan.syntax_message})
+    rows = {row.number: row for row in plan.rows}
+    outcome = ImportOutcome()
+    for choice in choices:
+        row = _check_choice(rows.get(choice.number), choice)
+        try:
+            if choice.sheet:
+                outcome.sheets.append(save_sheet(
+                    row.game, pdn=row.text, notation=row.notation, accepted_moves=[],
+                    expected_version=choice.sheet_version, user=user))
+            if choice.result:
+                outcome.results.append(record_result(
+                    row.game, result=row.offered_result, expected_version=choice.game_version,
+                    user=user))
+        except (StaleSheetError, StaleResultError) as error:
+            raise StaleSheetError(_(
+                "%(game)s was changed by someone else since the preview: nothing was imported. "
+                "Check the preview again."
+            ) % {"game": _where(row)}) from error
+        except ArbitrationError as error:
+            raise ArbitrationError(_("%(game)s: %(message)s") % {
+                "game": _where(row), "message": error.message}) from error
+        except TournamentError as error:
+            raise ArbitrationError(_("%(game)s: %(message)s") % {
+                "game": _where(row), "message": str(error)}) from error
+    return outcome
