@@ -21,7 +21,7 @@ Requests go to the loopback address only, over plain HTTP with `X-Forwarded-Prot
 from a TLS-terminating proxy in front of gunicorn. Rerun with:
 
     .venv/bin/python bench/load.py [--clients 20] [--seconds 15] [--workers 3] [--arbiters 3]
-                                   [--entry-share 0.2]
+                                   [--entry-share 0.2] [--games N]
 """
 
 from __future__ import annotations
@@ -336,7 +336,8 @@ def report(tally: Tally, elapsed: float, options: argparse.Namespace) -> int:
         print(f"  e.g. {example}")
     print(f"rerun: {COMMAND} --clients {options.clients} --seconds {options.seconds:g} "
           f"--workers {options.workers} --arbiters {options.arbiters} "
-          f"--entry-share {options.entry_share:g}")
+          f"--entry-share {options.entry_share:g}"
+          + (f" --games {options.games}" if options.games else ""))
     return 1 if errors else 0
 
 
@@ -361,6 +362,9 @@ def main() -> int:
                         help="gunicorn worker processes (default 3)")
     parser.add_argument("--arbiters", type=bounded(1, 20), default=3,
                         help="the arbiter's signed-in devices the clients share (default 3)")
+    parser.add_argument("--games", type=bounded(0, 2000), default=0,
+                        help="enter results on only this many games, to provoke stale-version "
+                             "conflicts (default 0: every game)")
     parser.add_argument("--players", type=bounded(4, 60), default=20,
                         help="players of the tournament (default 20)")
     parser.add_argument("--entry-share", type=bounded(0, 1, float), default=0.2,
@@ -407,7 +411,8 @@ def main() -> int:
                   f"median {statistics.median(logins) * 1000:.0f} ms (password hashing)")
             tally = Tally()
             start = time.monotonic()
-            plan = Plan(port, slug, game_ids, sessions, options.entry_share,
+            targets = game_ids[:options.games] if options.games else game_ids
+            plan = Plan(port, slug, targets, sessions, options.entry_share,
                         start + options.seconds)
             threads = [threading.Thread(target=client_loop, args=(plan, tally, seed), daemon=True)
                        for seed in range(options.clients)]
