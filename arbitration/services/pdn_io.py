@@ -418,7 +418,7 @@ def _refuse_duplicates(rows: list[ImportRow]) -> None:
 
 
 def _describe_match(row: ImportRow, tournament: Tournament) -> None:
-    """Status, result offered, notation and the problems the replay finds."""
+    """Status, result offered and notation of a matched game."""
     game = row.game
     assert game is not None
     row.offered_result = _offered_result(row.pdn, row.colours_differ)
@@ -433,8 +433,14 @@ def _describe_match(row: ImportRow, tournament: Tournament) -> None:
         row.status = RowStatus.SAME
     else:
         row.status = RowStatus.REPLACE
-    row.problems = sheet_problem_lines(sheet_replay(game, text=row.text, accepted=[]),
-                                       row.notation == Notation.ALGEBRAIC)
+
+
+def check_sheets(plan: ImportPlan) -> None:
+    """Replay each sheet that can be imported and list its problems on its row (in place)."""
+    for row in plan.rows:
+        if row.can_import_sheet:
+            replay = sheet_replay(row.game, text=row.text, accepted=[])
+            row.problems = sheet_problem_lines(replay, row.notation == Notation.ALGEBRAIC)
 
 
 def sheet_problem_lines(replay: SheetReplay, algebraic: bool) -> list[str]:
@@ -455,11 +461,13 @@ def sheet_problem_lines(replay: SheetReplay, algebraic: bool) -> list[str]:
     return problems
 
 
-def analyse_import(tournament: Tournament, text: str) -> ImportPlan:
+def analyse_import(tournament: Tournament, text: str, *, replay: bool = True) -> ImportPlan:
     """Read a PDN text with several games and match each to a pairing; nothing is stored.
 
-    With a syntax error, the games before it are listed (unmatched detail still useful to fix
-    the file) and the plan refuses to import anything.
+    With a syntax error, the games before it are listed (still useful to fix the file) and the
+    plan refuses to import anything. `replay=False` skips replaying the sheets for their
+    problems, which only the preview shows (a confirmation need not pay for it again;
+    `check_sheets` adds them later if needed).
     """
     games, error = read_games_until_error(text)
     rows = [ImportRow(number=index, line=game.line, pdn=game, text=piece)
@@ -472,7 +480,10 @@ def analyse_import(tournament: Tournament, text: str) -> ImportPlan:
     for row in rows:
         if row.game is not None:
             _describe_match(row, tournament)
-    return ImportPlan(text=text, rows=rows, syntax_error=error)
+    plan = ImportPlan(text=text, rows=rows, syntax_error=error)
+    if replay:
+        check_sheets(plan)
+    return plan
 
 
 @dataclass(frozen=True)
@@ -537,8 +548,12 @@ def import_games(plan: ImportPlan, choices: list[ImportChoice], *, user=None) ->
         row = _check_choice(rows.get(choice.number), choice)
         try:
             if choice.sheet:
+                # No irregular move is let stand by an import (Art. 23: the opponent decides,
+                # the arbiter records it). For a new sheet None means exactly that and spares
+                # the service a replay; a replaced sheet must not keep the old one's.
+                accepted = None if choice.sheet_version == 0 else []
                 outcome.sheets.append(save_sheet(
-                    row.game, pdn=row.text, notation=row.notation, accepted_moves=[],
+                    row.game, pdn=row.text, notation=row.notation, accepted_moves=accepted,
                     expected_version=choice.sheet_version, user=user))
             if choice.result:
                 outcome.results.append(record_result(

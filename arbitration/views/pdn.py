@@ -90,36 +90,45 @@ def pdn_import_preview(request, tournament: Tournament):
     if pending is None:
         messages.info(request, _("No PDN import is pending: upload the file."))
         return redirect("arbitration:pdn_import", tournament.slug)
-    plan = pdn_io.analyse_import(tournament, pending["text"])
-    filename = pending.get("filename", "")
+    text, filename = pending["text"], pending.get("filename", "")
     if request.method != "POST":
+        plan = pdn_io.analyse_import(tournament, text)
         return _preview_page(request, tournament, plan, filename=filename)
     if "cancel" in request.POST:
         request.session.pop(key, None)
         messages.info(request, _("PDN import cancelled: nothing was imported."))
         return redirect("arbitration:desk", tournament.slug)
+    # Matched again without replaying the sheets: their problems are only shown, and are
+    # added (check_sheets) when the page has to be shown again.
+    plan = pdn_io.analyse_import(tournament, text, replay=False)
     if request.POST.get("preview") != plan.state_digest:
         messages.error(request, _(
             "Score sheets or results of these games changed since the preview was shown "
             "(or another file was uploaded). Nothing was imported: check the preview below."))
+        pdn_io.check_sheets(plan)
         return _preview_page(request, tournament, plan, filename=filename, status=409)
     form = PdnConfirmForm(request.POST, plan=plan)
-    if not form.is_valid():
-        return _preview_page(request, tournament, plan, filename=filename, form=form)
-    try:
-        outcome = pdn_io.import_games(plan, form.cleaned_data["choices"], user=request.user)
-    except services.StaleSheetError as error:
-        messages.error(request, error.message)
-        plan = pdn_io.analyse_import(tournament, pending["text"])
-        return _preview_page(request, tournament, plan, filename=filename, status=409)
-    except services.ArbitrationError as error:
-        form.add_error(None, error.message)
-        return _preview_page(request, tournament, plan, filename=filename, form=form)
-    request.session.pop(key, None)
-    messages.success(request, _("PDN imported: %(sheets)s, %(results)s.") % {
+    if form.is_valid():
+        try:
+            outcome = pdn_io.import_games(plan, form.cleaned_data["choices"], user=request.user)
+        except services.StaleSheetError as error:
+            messages.error(request, error.message)
+            plan = pdn_io.analyse_import(tournament, text)
+            return _preview_page(request, tournament, plan, filename=filename, status=409)
+        except services.ArbitrationError as error:
+            form.add_error(None, error.message)
+        else:
+            request.session.pop(key, None)
+            messages.success(request, _imported_message(outcome))
+            return redirect("arbitration:desk", tournament.slug)
+    pdn_io.check_sheets(plan)
+    return _preview_page(request, tournament, plan, filename=filename, form=form)
+
+
+def _imported_message(outcome: pdn_io.ImportOutcome) -> str:
+    return _("PDN imported: %(sheets)s, %(results)s.") % {
         "sheets": ngettext("%(count)d score sheet", "%(count)d score sheets",
                            len(outcome.sheets)) % {"count": len(outcome.sheets)},
         "results": ngettext("%(count)d result", "%(count)d results",
                             len(outcome.results)) % {"count": len(outcome.results)},
-    })
-    return redirect("arbitration:desk", tournament.slug)
+    }

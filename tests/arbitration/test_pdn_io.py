@@ -66,6 +66,13 @@ def pdn_game(round_tag: str, white: str, black: str, moves: str = OPENING,
             f'[Result "{result}"]\n[GameType "26"]\n{extra}\n{moves} {result}\n')
 
 
+@pytest.fixture(autouse=True)
+def english(settings):
+    """The assertions read the English msgids; the site's default language is Portuguese, and
+    its catalogue may translate them."""
+    settings.LANGUAGE_CODE = "en"
+
+
 @pytest.fixture
 def club(organiser, arbiter):
     return make_club(organiser=organiser, arbiters=[arbiter])
@@ -292,6 +299,30 @@ def test_an_existing_sheet_is_replaced_only_when_ticked(client_arbiter, club):
     assert response.status_code == 302
     sheet = ScoreSheet.objects.get(game=first)
     assert sheet.version == 2 and "22-18" in sheet.pdn
+
+
+def test_confirming_nothing_shows_the_preview_again_with_its_problems(client_arbiter, club):
+    upload(client_arbiter, club, MIXED_FILE)
+    page = client_arbiter.get(preview_url(club)).content.decode()
+    response = client_arbiter.post(preview_url(club), {"preview": digest_of(page)})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Tick at least one score sheet or result to import." in page
+    assert "2. 21-17 — Art. 23 (f)" in page
+    assert ScoreSheet.objects.count() == 0
+
+
+def test_a_replaced_sheet_keeps_no_irregular_move_the_old_one_let_stand(club):
+    game = game_at(club, 1, 1)
+    old = attach(game, fragments.CAPTURE_IGNORED, accepted=["2."])
+    assert (old.accepted_plies, old.illegal_ply) == ([3], None)
+    text = pdn_game("1", "João Araújo", "Pedro Gonçalves",
+                    moves="1. 22-18 11-15 2. 21-17 15x13 3. 25-21")
+    plan = pdn_io.analyse_import(club, text)
+    pdn_io.import_games(plan, [ImportChoice(1, sheet=True, replace=True, sheet_version=1)])
+    sheet = ScoreSheet.objects.get(game=game)
+    # Art. 23: only the opponent lets a move stand; the arbiter records it again if so.
+    assert (sheet.accepted_plies, sheet.illegal_ply, sheet.illegal_article) == ([], 3, "23(f)")
 
 
 def test_the_service_refuses_a_replacement_without_the_tick(club):
