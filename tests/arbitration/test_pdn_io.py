@@ -18,6 +18,7 @@ import sheet_fragments as fragments
 from arbitration_factories import attach, fresh
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 
@@ -176,6 +177,11 @@ def test_the_export_is_a_public_attachment_named_after_the_slug(club):
     assert Client().post(url).status_code == 405
 
 
+def test_the_public_link_partial_points_at_the_download(club):
+    html = render_to_string("arbitration/_pdn_export_link.html", {"tournament": club})
+    assert f'href="{reverse("arbitration:tournament_pdn", args=[club.slug])}"' in html
+
+
 def test_the_desk_offers_the_download_and_the_import(client_arbiter, club):
     page = client_arbiter.get(reverse("arbitration:desk", args=[club.slug])).content.decode()
     assert reverse("arbitration:tournament_pdn", args=[club.slug]) in page
@@ -241,6 +247,16 @@ def test_two_games_of_the_file_for_one_pairing_are_both_refused_as_ambiguous(clu
 def test_a_surname_first_without_comma_still_matches(club):
     plan = pdn_io.analyse_import(club, pdn_game("1", "Araujo Joao", "Goncalves Pedro"))
     assert plan.rows[0].game == game_at(club, 1, 1)
+
+
+def test_two_games_on_one_line_are_each_stored_as_their_own_game(club):
+    text = ('[Round "1"] [White "João Araújo"] [Black "Pedro Gonçalves"] 1. 22-18 11-15 * '
+            '[Round "1"] [White "Ana Conceição"] [Black "Maria Souza"] 1. 21-17 *\n')
+    plan = pdn_io.analyse_import(club, text)
+    assert [row.game for row in plan.rows] == [game_at(club, 1, 1), game_at(club, 1, 2)]
+    assert [[p.text for p in read_games(row.text)[0].plies] for row in plan.rows] == [
+        ["22-18", "11-15"], ["21-17"]]
+    assert all(len(read_games(row.text)) == 1 for row in plan.rows)
 
 
 # --- confirming ---------------------------------------------------------------------------------
