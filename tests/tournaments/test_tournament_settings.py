@@ -64,3 +64,17 @@ def test_round_page_links_each_game_to_its_public_game_page(client):
     game = tournament.rounds.get(number=1).games.first()
     page = client.get(reverse("tournaments:round", args=[tournament.slug, 1])).content.decode()
     assert reverse("arbitration:game", args=[tournament.slug, game.pk]) in page
+
+
+def test_tournament_page_offers_the_printed_documents_and_the_games_as_pdn(client):
+    tournament = make_tournament(4, paired=True)
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert reverse("printing:crosstable", kwargs={"slug": tournament.slug}) in page
+    assert reverse("arbitration:tournament_pdn", args=[tournament.slug]) in page
+
+
+def test_round_page_offers_that_rounds_pairings_and_slips(client):
+    tournament = make_tournament(4, paired=True)
+    page = client.get(reverse("tournaments:round", args=[tournament.slug, 2])).content.decode()
+    assert reverse("printing:pairings", kwargs={"slug": tournament.slug, "round_number": 2}) in page
+    assert reverse("printing:slips", kwargs={"slug": tournament.slug, "round_number": 2}) in page
