@@ -8,6 +8,7 @@ from io import StringIO
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.utils import translation
 
 from arbitration import services
 from arbitration.models import AuditEntry, DrawClaim, IrregularityClaim, ScoreSheet
@@ -29,6 +30,13 @@ IRREGULAR = """[GameType "26"]
 
 1. c3-d4 f6-e5 2. g3-h4 e5xc3 *
 """
+
+
+@pytest.fixture(autouse=True)
+def in_english():
+    """The refusals are asserted in English, the language they are written in."""
+    with translation.override("en"):
+        yield
 
 
 def exported(slug: str) -> dict:
