@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.board import Board
-from rules.errors import DraughtsError
+from rules.errors import AmbiguousMoveError, DraughtsError
 from rules.irregularities import Irregularity
 from rules.notation import explain_illegal, move_to_str, parse_squares
 from rules.variants import Variant
@@ -244,6 +244,15 @@ def _explained(board: Board, written: str, algebraic: bool) -> str:
         return _("the capture cannot stop there: the piece must go on capturing")
     return _("no such move; the legal moves are %(moves)s") % {
         "moves": _moves_list(board, algebraic)}
+
+
+def illegal_move_reason(board: Board, written: str, error: DraughtsError, algebraic: bool) -> str:
+    """Why a written move cannot be replayed on `board`, in words: from the engine's error and
+    reason code, never its English text (for tools that replay a whole game, e.g. print_pdf)."""
+    if isinstance(error, AmbiguousMoveError):
+        return _("several captures fit this move: write the squares it passes, e.g. %(moves)s") % {
+            "moves": ", ".join(error.candidate_texts)}
+    return _explained(board, written, algebraic and board.variant.algebraic)
 
 
 def irregularity_line(label: str, category: str | None, reason: str) -> str:

@@ -7,12 +7,13 @@ from django.utils.translation import gettext_lazy as _
 
 from .csv_import import MAX_RATING
 from .models import Entry, Game, GameResult, Player, Tournament
+from .tiebreak_names import tiebreak_name
 from .tiebreaks import REGISTRY
 
 
 def tiebreak_choices() -> list[tuple[str, str]]:
     return [("", _("(none)"))] + [
-        (tie_break.id, f"{tie_break.name_pt} / {tie_break.name} ({tie_break.article})")
+        (tie_break.id, f"{tiebreak_name(tie_break.id)} ({tie_break.article})")
         for tie_break in REGISTRY.values()
     ]
 

@@ -7,23 +7,21 @@ from fractions import Fraction
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .models import Entry, Game, Tournament
 from .reports import CrossCell
 from .scoring import format_points
-from .tiebreaks import REGISTRY
+from .tiebreak_names import tiebreak_name
 
 NUMBER_ATTRS = {"th": {"class": "number"}, "td": {"class": "number"}}
 ACTIONS_ATTRS = {"th": {"class": "no-print"}, "td": {"class": "no-print actions"}}
 
 
 def tiebreak_label(tiebreak_id: str) -> str:
-    """The tie-break's name in the page's language (the registry carries both)."""
-    tie_break = REGISTRY[tiebreak_id]
-    language = get_language() or ""
-    return tie_break.name_pt if language.startswith("pt") else tie_break.name
+    """The tie-break's name in the page's language, from the catalogue."""
+    return tiebreak_name(tiebreak_id)
 
 
 class PointsColumn(tables.Column):
@@ -90,7 +88,8 @@ class PairingTable(tables.Table):
                                            yesno=("⇄", ""))
     game = tables.Column(verbose_name=_("Game"), empty_values=(), orderable=False,
                          exclude_from_export=True)
-    edit = tables.Column(verbose_name=_("Arbiter"), empty_values=(), orderable=False,
+    edit = tables.Column(verbose_name=pgettext_lazy("column of the arbiter's links", "Arbiter"),
+                         empty_values=(), orderable=False,
                          exclude_from_export=True, attrs=ACTIONS_ATTRS)
 
     class Meta:

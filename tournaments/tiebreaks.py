@@ -27,7 +27,6 @@ class TieBreak(ABC):
 
     id: ClassVar[str]
     name: ClassVar[str]
-    name_pt: ClassVar[str]
     article: ClassVar[str]
     per_group: ClassVar[bool] = False
     reapply_to_subgroups: ClassVar[bool] = False
@@ -63,7 +62,6 @@ class DirectEncounter(TieBreak):
 
     id = "direct-encounter"
     name = "Direct encounter"
-    name_pt = "Confronto direto"
     article = "Art. 4 (a); FIDE C.07 6"
     per_group = True
     reapply_to_subgroups = True
@@ -90,7 +88,6 @@ class Wins(PlayerRecordTieBreak):
 
     id = "wins"
     name = "Most wins"
-    name_pt = "Maior número de vitórias"
     article = "Art. 4 (b); FIDE C.07 7.1"
 
     def value(self, table: Crosstable, player: int) -> Fraction:
@@ -106,7 +103,6 @@ class SonnebornBerger(PlayerRecordTieBreak):
 
     id = "sonneborn-berger"
     name = "Sonneborn-Berger"
-    name_pt = "Sonneborn-Berger"
     article = "Art. 4 (c); FIDE C.07 9.1"
 
     def value(self, table: Crosstable, player: int) -> Fraction:
@@ -121,7 +117,6 @@ class MostBlack(PlayerRecordTieBreak):
 
     id = "most-black"
     name = "Most games with Black"
-    name_pt = "Maioria de pretas"
     article = "Art. 4 (d); FIDE C.07 7.3"
 
     def value(self, table: Crosstable, player: int) -> Fraction:
@@ -144,7 +139,6 @@ class Koya(PlayerRecordTieBreak):
 
     id = "koya"
     name = "Koya score"
-    name_pt = "Sistema Koya"
     article = "FIDE C.07 9.2"
 
     def value(self, table: Crosstable, player: int) -> Fraction:
@@ -173,8 +167,7 @@ class GamesPlayed(PlayerRecordTieBreak):
 
     id = "games-played"
     name = "Games played"
-    name_pt = "Partidas disputadas"
-    article = "FIDE C.07 15.2 (forfeits as regular games in a round robin)"
+    article = "FIDE C.07 15.2"
 
     def value(self, table: Crosstable, player: int) -> Fraction:
         return Fraction(len(table.games_of[player]))

@@ -31,7 +31,7 @@ from tournaments.printing.data import (
 )
 from tournaments.reports import cell_for, crosstable_cells, game_records, standings
 from tournaments.scoring import format_points
-from tournaments.tiebreaks import REGISTRY
+from tournaments.tiebreak_names import tiebreak_name
 
 NOT_APPLICABLE = "–"  # a tie-break that does not apply to the player (e.g. direct encounter)
 
@@ -89,21 +89,18 @@ def points_text(value: Fraction | None) -> str:
 
 def tiebreak_labels(tiebreak_ids: list[str]) -> list[TiebreakLabel]:
     """Column headings (FIDE C.07 codes in English) and full names, in the active language."""
-    known = {
-        "direct-encounter": (pgettext("tie-break abbreviation", "DE"),
-                             gettext("Direct encounter")),
-        "wins": (pgettext("tie-break abbreviation", "WIN"), gettext("Most wins")),
-        "sonneborn-berger": (pgettext("tie-break abbreviation", "SB"),
-                             gettext("Sonneborn-Berger")),
-        "most-black": (pgettext("tie-break abbreviation", "BPG"),
-                       gettext("Most games with Black")),
-        "koya": (pgettext("tie-break abbreviation", "KS"), gettext("Koya score")),
-        "games-played": (pgettext("tie-break abbreviation", "GP"), gettext("Games played")),
+    abbreviations = {
+        "direct-encounter": pgettext("tie-break abbreviation", "DE"),
+        "wins": pgettext("tie-break abbreviation", "WIN"),
+        "sonneborn-berger": pgettext("tie-break abbreviation", "SB"),
+        "most-black": pgettext("tie-break abbreviation", "BPG"),
+        "koya": pgettext("tie-break abbreviation", "KS"),
+        "games-played": pgettext("tie-break abbreviation", "GP"),
     }
     labels = []
     for tiebreak_id in tiebreak_ids:
-        abbreviation, name = known.get(tiebreak_id, (tiebreak_id, REGISTRY[tiebreak_id].name))
-        labels.append(TiebreakLabel(abbreviation=abbreviation, name=name))
+        labels.append(TiebreakLabel(abbreviation=abbreviations.get(tiebreak_id, tiebreak_id),
+                                    name=tiebreak_name(tiebreak_id)))
     return labels
 
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.translation import gettext, ngettext
+
+from arbitration.describe import illegal_move_reason
 from rules.board import Board
 from rules.errors import DraughtsError
 from rules.notation import parse_move
@@ -39,13 +42,15 @@ def game_record_from_pdn(
     moves = [ply.text for ply in game.plies]
     for ply in diagram_plies:
         if not 0 <= ply <= len(moves):
-            raise GameReplayError(
-                f"no position after ply {ply}: the game has {len(moves)} half-moves"
-            )
+            raise GameReplayError(ngettext(
+                "no position after ply %(ply)d: the game has %(count)d half-move",
+                "no position after ply %(ply)d: the game has %(count)d half-moves",
+                len(moves)) % {"ply": ply, "count": len(moves)})
     try:
         board = Board.from_fen(game.fen, variant) if game.fen else Board(variant)
     except DraughtsError as error:
-        raise GameReplayError(f"the FEN tag does not give a position: {error}") from error
+        raise GameReplayError(gettext("the FEN tag does not give a position: %(fen)s") % {
+            "fen": game.fen}) from error
     wanted = sorted(set(diagram_plies))
     positions: dict[int, str] = {}
     for ply in range(0, (wanted[-1] if wanted else -1) + 1):
@@ -54,8 +59,10 @@ def game_record_from_pdn(
             try:
                 board.push(parse_move(board, written.text))
             except DraughtsError as error:
+                reason = illegal_move_reason(board, written.text, error, game.algebraic)
                 raise GameReplayError(
-                    f"cannot replay {written.label} (line {written.line}): {error}"
+                    gettext("cannot replay %(move)s (line %(line)s): %(reason)s")
+                    % {"move": written.label, "line": written.line, "reason": reason}
                 ) from error
         if ply in wanted:
             positions[ply] = board.fen()

@@ -25,16 +25,17 @@ from tournaments.models import Game, Tournament
 
 
 class Command(BaseCommand):
-    help = "Check a draw claim against a game's score sheet and print the verdict and evidence."
+    help = _("Check a draw claim against a game's score sheet and print the verdict and evidence.")
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("slug", help="the tournament's slug")
+        parser.add_argument("slug", help=_("the tournament's slug"))
         parser.add_argument("--round", type=int, required=True, dest="round_number")
         parser.add_argument("--board", type=int, required=True)
-        parser.add_argument("--rule", required=True, help=f"one of: {', '.join(RULE_IDS)}")
+        parser.add_argument("--rule", required=True,
+                            help=_("one of: %(rules)s") % {"rules": ", ".join(RULE_IDS)})
         parser.add_argument("--move", required=True,
-                            help='the move after which the draw is claimed: "34." or "34..."')
-        parser.add_argument("--json", action="store_true", help="print the evidence as JSON")
+                            help=_('the move after which the draw is claimed: "34." or "34..."'))
+        parser.add_argument("--json", action="store_true", help=_("print the evidence as JSON"))
 
     def handle(self, *args, slug: str, round_number: int, board: int, rule: str, move: str,
                **options) -> None:

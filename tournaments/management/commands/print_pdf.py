@@ -14,6 +14,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from arbitration.describe import syntax_line
 from rules.pdn import PdnSyntaxError
 from tournaments.models import Tournament
 from tournaments.printing import documents
@@ -74,7 +75,10 @@ class Command(BaseCommand):
                     printed = documents.render_game(tournament, _read_text(pdn), diagrams)
                 else:
                     printed = documents.render(tournament, document, round_number)
-            except (RoundNotFoundError, PdnSyntaxError, GameReplayError) as error:
+            except PdnSyntaxError as error:
+                # The engine's message is English: say it from its code, as the pages do.
+                raise CommandError(syntax_line(error.code, error.line, error.column)) from error
+            except (RoundNotFoundError, GameReplayError) as error:
                 raise CommandError(str(error)) from error
         path = Path(output)
         try:
