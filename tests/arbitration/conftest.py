@@ -7,6 +7,18 @@ password hashing in every test.
 import pytest
 from arbitration_factories import first_game, make_tournament
 from django.contrib.auth.models import Group
+from django.utils import translation
+
+
+@pytest.fixture(autouse=True)
+def english_messages(settings):
+    """Assertions read the English msgids, so these tests ask for English explicitly: the site
+    speaks Portuguese by default (issue 8). A request without a language cookie or header falls
+    back to LANGUAGE_CODE (LocaleMiddleware), and gettext in the test itself runs under the
+    override; a request would otherwise leave pt-br active in the test's thread."""
+    settings.LANGUAGE_CODE = "en"
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture
