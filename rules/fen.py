@@ -22,12 +22,14 @@ _ALGEBRAIC = re.compile(r"[a-zA-Z]\d+")
 def _square(token: str, fen: str, variant: Variant) -> int:
     """One square of a piece list, numeric or (8x8) algebraic."""
     if _NUMERIC.fullmatch(token):
-        square = int(token)
-        if not 1 <= square <= variant.squares:
+        # int() refuses a text of thousands of digits with a ValueError of its own.
+        square = int(token) if len(token) <= 4 else None
+        if square is None or not 1 <= square <= variant.squares:
             raise InvalidFenError(
                 fen,
                 "square",
-                f"square {square} does not exist on the {variant.name} board (1-{variant.squares})",
+                f"square {token if square is None else square} does not exist on the "
+                f"{variant.name} board (1-{variant.squares})",
             )
         return square
     if _ALGEBRAIC.fullmatch(token):

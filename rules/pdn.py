@@ -113,7 +113,8 @@ class PdnGame:
     def gametype(self) -> int | None:
         """The PDN game type number: 20 international, 26 Brazilian (first field of the tag)."""
         value = self.tags.get("GameType", "").split(",")[0].strip()
-        return int(value) if value.isdigit() else None
+        # isdecimal, not isdigit: int() cannot read digits such as "²"; and no game type is long.
+        return int(value) if value.isdecimal() and len(value) <= 6 else None
 
     @property
     def algebraic(self) -> bool:
@@ -230,7 +231,10 @@ class _Reader:
             )
         if self.stack and self.stack[0].pending_comments:
             game.comments.extend(self.stack[0].pending_comments)
-        game.result = result or _normal_result(game.tags.get("Result", "*"))
+        # A Result tag that is no result token ("[1-0") would be written back as movetext
+        # that cannot be read: the game is then unfinished, as without the tag.
+        tagged = _normal_result(game.tags.get("Result", "*").strip())
+        game.result = result or (tagged if tagged in RESULTS else "*")
         if game.tags or game.plies or result is not None:
             self.games.append(game)
         self.game = None
@@ -298,7 +302,11 @@ class _Reader:
 
     def on_number(self, match: re.Match[str]) -> None:
         line = self.main_line(match.start()) if not self.stack else self.stack[-1]
-        line.written_number = int(match.group("number_value"))
+        digits = match.group("number_value")
+        if len(digits) > 6:  # int() refuses thousands of digits; no game has a million moves
+            raise self.error(match.start(), f"move number {digits[:12]}... is too long",
+                             "unexpected-text")
+        line.written_number = int(digits)
         line.written_side = WHITE if match.group("number_dots") == "." else BLACK
 
     def on_ellipsis(self, match: re.Match[str]) -> None:
@@ -331,7 +339,11 @@ class _Reader:
         line = self.main_line(match.start()) if not self.stack else self.stack[-1]
         if not line.plies or line.written_number is not None:
             raise self.error(match.start(), "a NAG must follow a move", "misplaced-nag")
-        line.plies[-1].nags.append(int(match.group()[1:]))
+        digits = match.group()[1:]
+        if len(digits) > 6:  # NAGs are small numbers; int() refuses thousands of digits
+            raise self.error(match.start(), f"NAG ${digits[:12]}... is too long",
+                             "unexpected-text")
+        line.plies[-1].nags.append(int(digits))
 
     def on_open(self, match: re.Match[str]) -> None:
         line = self.main_line(match.start()) if not self.stack else self.stack[-1]

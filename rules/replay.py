@@ -448,7 +448,8 @@ def parse_accept(values: Iterable[str]) -> AcceptSpec:
     spec: AcceptSpec = {}
     for value in values:
         game, _, ply = value.rpartition(":")
-        if not ply.isdigit() or (game and not game.isdigit()):
+        # isdecimal, not isdigit: int() cannot read digits such as "²".
+        if not ply.isdecimal() or (game and not game.isdecimal()) or len(value) > 12:
             raise DraughtsError(f"--accept takes PLY or GAME:PLY (numbers), not {value!r}")
         spec.setdefault(int(game) if game else None, set()).add(int(ply))
     return spec

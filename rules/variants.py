@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.errors import DraughtsError
+
 __all__ = [
     "BRAZILIAN",
     "INTERNATIONAL",
@@ -84,7 +86,7 @@ def variant_by_name(name: str) -> Variant:
     try:
         return VARIANTS[name.strip().lower()]
     except KeyError:
-        raise ValueError(
+        raise DraughtsError(
             f"unknown variant {name!r}: expected one of {', '.join(VARIANTS)}"
         ) from None
 
@@ -99,6 +101,6 @@ def variant_by_gametype(gametype: int | str) -> Variant:
     for variant in VARIANTS.values():
         if text == str(variant.pdn_gametype):
             return variant
-    raise ValueError(
+    raise DraughtsError(
         f"unsupported PDN GameType {gametype!r}: expected 26 (Brazilian) or 20 (international)"
     )

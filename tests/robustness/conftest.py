@@ -1,0 +1,59 @@
+"""Users in each role and two tournaments (one open for entries, one paired with a sheet and an
+open draw claim), shared by the robustness tests.
+
+Users have no usable password: tests sign them in with force_login, or copy a forced session
+cookie into a real HTTP client (test_robust_concurrency.py).
+"""
+
+import pytest
+from django.contrib.auth.models import Group
+from django.utils import translation
+
+
+@pytest.fixture(autouse=True)
+def english_messages():
+    """Assertions read the English msgids, so the Portuguese catalogue cannot change them."""
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def organiser(django_user_model):
+    user = django_user_model.objects.create_user("organizadora")
+    user.groups.add(Group.objects.get(name="Organizadores"))
+    return user
+
+
+@pytest.fixture
+def other_organiser(django_user_model):
+    """Organiser of another tournament only."""
+    user = django_user_model.objects.create_user("organizador-de-recife")
+    user.groups.add(Group.objects.get(name="Organizadores"))
+    return user
+
+
+@pytest.fixture
+def arbiter(django_user_model):
+    return django_user_model.objects.create_user("arbitro")
+
+
+@pytest.fixture
+def second_arbiter(django_user_model):
+    return django_user_model.objects.create_user("arbitra")
+
+
+@pytest.fixture
+def other_arbiter(django_user_model):
+    """Arbiter of another tournament only."""
+    return django_user_model.objects.create_user("arbitra-de-recife")
+
+
+@pytest.fixture
+def outsider(django_user_model):
+    """Signed in, no role anywhere."""
+    return django_user_model.objects.create_user("torcedor")
+
+
+@pytest.fixture
+def superuser(django_user_model):
+    return django_user_model.objects.create_superuser("administradora")
