@@ -217,9 +217,15 @@ def _free_text(value: Any, where: str, *, max_length: int | None = None) -> str:
     """Text kept exactly as written (a reason, a note, a PDN game): not stripped."""
     if not isinstance(value, str):
         raise fail(where, _("must be text, got %(value)r") % {"value": value})
+    _refuse_nul(value, where)
     if max_length is not None and len(value) > max_length:
         raise fail(where, _("is longer than %(max)d characters") % {"max": max_length})
     return value
+
+
+def _refuse_nul(value: str, where: str) -> None:
+    if "\x00" in value:  # PostgreSQL stores no NUL character, in text or in JSON
+        raise fail(where, _("must not contain the NUL character"))
 
 
 def _moment(value: Any, where: str, *, nullable: bool = False) -> datetime.datetime | None:
@@ -241,12 +247,17 @@ def _json_data(value: Any, where: str) -> Any:
     if isinstance(value, dict):
         if not all(isinstance(key, str) for key in value):
             raise fail(where, _("object keys must be text"))
+        for key in value:
+            _refuse_nul(key, where)
         return {key: _json_data(item, f"{where}.{key}") for key, item in value.items()}
     if isinstance(value, list):
         return [_json_data(item, f"{where}[{index}]") for index, item in enumerate(value)]
     if isinstance(value, Decimal):
         return json_number(value)
-    if value is None or isinstance(value, str | int | float | bool):
+    if isinstance(value, str):
+        _refuse_nul(value, where)
+        return value
+    if value is None or isinstance(value, int | float | bool):
         return value
     raise fail(where, _("is not JSON data: %(value)r") % {"value": value})
 

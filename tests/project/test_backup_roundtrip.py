@@ -185,6 +185,9 @@ def broken(data: dict, key: str, index: int, field: str, value) -> dict:
     ("irregularity_claims", 0, "reported_by", 10, "irregularity_claims[0].reported_by"),
     ("audit_log", 0, "action", "result-guessed", "audit_log[0].action"),
     ("audit_log", 3, "board", None, "audit_log[3]: round and board"),
+    ("audit_log", 0, "note", "nota\x00", "audit_log[0].note: must not contain the NUL"),
+    ("audit_log", 0, "after", {"result": "1-0\x00"}, "audit_log[0].after.result"),
+    ("score_sheets", 0, "pdn", "1. c3-d4\x00", "score_sheets[0].pdn"),
     # Found only when saving, by the model's own constraints: the whole import rolls back.
     ("draw_claims", 1, "decision", "upheld", "draw_claims[1]"),
     ("draw_claims", 0, "move", "x" * 13, "draw_claims[0].move"),
