@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils import formats
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -19,19 +21,29 @@ NUMBER_ATTRS = {"th": {"class": "number"}, "td": {"class": "number"}}
 ACTIONS_ATTRS = {"th": {"class": "no-print"}, "td": {"class": "no-print actions"}}
 
 
+def local_points(value: Fraction | int) -> str:
+    """A score with the page's decimal sign ("2,5" in Portuguese, "2.5" in English); a value
+    with no finite decimal stays a fraction ("7/3"). CSV exports keep format_points' "2.5"."""
+    text = format_points(value)
+    return text if "/" in text else formats.number_format(Decimal(text))
+
+
 def tiebreak_label(tiebreak_id: str) -> str:
     """The tie-break's name in the page's language, from the catalogue."""
     return tiebreak_name(tiebreak_id)
 
 
 class PointsColumn(tables.Column):
-    """An exact score shown as people write it: 2.5, 3, 0.75."""
+    """An exact score shown as people write it: 2,5 (2.5 in English), 3, 0,75."""
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("attrs", NUMBER_ATTRS)
         super().__init__(*args, **kwargs)
 
     def render(self, value: Fraction) -> str:
+        return local_points(value)
+
+    def value(self, value: Fraction) -> str:
         return format_points(value)
 
 
@@ -172,6 +184,9 @@ class TieBreakColumn(PointsColumn):
         super().__init__(*args, **kwargs)
 
     def render(self, value: Fraction | None) -> str:
+        return "–" if value is None else local_points(value)
+
+    def value(self, value: Fraction | None) -> str:
         return "–" if value is None else format_points(value)
 
 

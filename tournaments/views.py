@@ -33,7 +33,6 @@ from .permissions import (
     refuse,
     tournament_role_required,
 )
-from .scoring import format_points
 from .scoring import points as result_points
 from .tables import (
     CrosstableTable,
@@ -42,6 +41,7 @@ from .tables import (
     PlayerGamesTable,
     StandingsTable,
     TournamentTable,
+    local_points,
     tiebreak_label,
 )
 
@@ -72,7 +72,7 @@ def tournament_context(request, tournament: Tournament, **extra) -> dict:
     return {"tournament": tournament, "round_numbers": round_numbers,
             "paired": bool(round_numbers),
             "tiebreak_names": [tiebreak_label(key) for key in tournament.tiebreaks],
-            "scoring": {outcome: format_points(getattr(tournament.scoring, outcome))
+            "scoring": {outcome: local_points(getattr(tournament.scoring, outcome))
                         for outcome in ("win", "draw", "loss")},
             **roles(request, tournament), **extra}
 
@@ -198,7 +198,7 @@ def player_detail(request, slug: str, entry_id: int):
         scored = ""
         if game.result_value is not None:
             white_points, black_points = result_points(game.result_value, scoring)
-            scored = format_points(white_points if as_white else black_points)
+            scored = local_points(white_points if as_white else black_points)
         rows.append({
             "round": game.round.number,
             "colour": _("White") if as_white else _("Black"),

@@ -151,7 +151,7 @@ def test_tie_breaks_are_named_as_the_regulation_names_them():
 
 @pytest.fixture
 def tournament(django_user_model):
-    """Four players, all rounds paired, round 1 played with a forfeit."""
+    """Four players, all rounds paired, round 1 played with a forfeit, a draw in round 2."""
     arbiter = django_user_model.objects.create_user("arbitra")
     tournament = services.create_tournament(name="Aberto de Damas de Olinda", place="Olinda, PE",
                                             arbiters=[arbiter])
@@ -162,6 +162,8 @@ def tournament(django_user_model):
     first, second = Game.objects.filter(round__tournament=tournament, round__number=1)
     services.record_result(first, result="1-0", expected_version=first.version)
     services.record_result(second, result="+-", expected_version=second.version)
+    drawn = Game.objects.filter(round__tournament=tournament, round__number=2).first()
+    services.record_result(drawn, result="1/2-1/2", expected_version=drawn.version)
     tournament.refresh_from_db()
     return tournament
 
@@ -289,6 +291,18 @@ def test_the_crosstable_page_marks_colours_with_the_pdf_initials(client, tournam
 def pdf_text(content: bytes) -> str:
     reader = PdfReader(BytesIO(content))
     return "\n".join(page.extract_text() for page in reader.pages).replace("\xa0", " ")
+
+
+@pytest.mark.django_db
+def test_points_are_written_with_the_languages_decimal_sign(client, tournament):
+    url = reverse("tournaments:standings", args=[tournament.slug])
+    assert re.search(r">\d,5<", client.get(url).content.decode())
+    assert re.search(r">\d\.5<", Client(HTTP_ACCEPT_LANGUAGE="en").get(url).content.decode())
+    detail = client.get(reverse("tournaments:detail", args=[tournament.slug])).content.decode()
+    assert "vitória 1, empate 0,5, derrota 0" in detail
+    # The CSV export is data for spreadsheets and scripts: one decimal point in every language.
+    assert re.search(r",\d\.5(,|\r?$)", client.get(url, {"_export": "csv"}).content.decode(),
+                     flags=re.MULTILINE)
 
 
 @pytest.mark.django_db
