@@ -27,6 +27,7 @@ and sets a password.
 from __future__ import annotations
 
 import datetime
+import math
 from decimal import Decimal
 from typing import Any
 
@@ -257,6 +258,9 @@ def _json_data(value: Any, where: str) -> Any:
     if isinstance(value, str):
         _refuse_nul(value, where)
         return value
+    if isinstance(value, float) and not math.isfinite(value):
+        # Python's json reads NaN and Infinity; PostgreSQL's JSON has neither.
+        raise fail(where, _("is not JSON data: %(value)r") % {"value": value})
     if value is None or isinstance(value, int | float | bool):
         return value
     raise fail(where, _("is not JSON data: %(value)r") % {"value": value})

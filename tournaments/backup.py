@@ -210,8 +210,14 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def whole_number(value: Any, where: str, *, minimum: int | None = None, nullable: bool = False):
-    """A JSON integer (not a boolean), at least `minimum`; None too when `nullable`."""
+INTEGER_MAX = 2**31 - 1  # the largest value of an integer column
+SMALL_INTEGER_MAX = 32767  # of a small one: pairing numbers, boards, ratings
+
+
+def whole_number(value: Any, where: str, *, minimum: int | None = None, nullable: bool = False,
+                 maximum: int = INTEGER_MAX):
+    """A JSON integer (not a boolean), at least `minimum`, at most `maximum` (by default what an
+    integer column holds: PostgreSQL refuses more); None too when `nullable`."""
     if value is None and nullable:
         return None
     if not _is_int(value):
@@ -219,6 +225,9 @@ def whole_number(value: Any, where: str, *, minimum: int | None = None, nullable
     if minimum is not None and value < minimum:
         raise fail(where, _("must be at least %(min)d, got %(value)d") % {
             "min": minimum, "value": value})
+    if value > maximum:
+        raise fail(where, _("must be at most %(max)d, got %(value)d") % {
+            "max": maximum, "value": value})
     return value
 
 
@@ -229,6 +238,8 @@ def text(value: Any, where: str, *, required: bool = True, max_length: int = 200
     value = value.strip()
     if required and not value:
         raise fail(where, _("must not be empty"))
+    if "\x00" in value:  # PostgreSQL cannot store it
+        raise fail(where, _("must not contain the NUL character"))
     if len(value) > max_length:
         raise fail(where, _("is longer than %(max)d characters") % {"max": max_length})
     return value
@@ -250,7 +261,8 @@ def _points(value: Any, where: str) -> Decimal:
         number = Decimal(str(value))
     except InvalidOperation as error:
         raise fail(where, _("is not a number")) from error
-    if number < 0 or number > Decimal("999.99") or number != number.quantize(Decimal("0.01")):
+    if (not number.is_finite() or number < 0 or number > Decimal("999.99")
+            or number != number.quantize(Decimal("0.01"))):
         raise fail(where, _("must be from 0 to 999.99 with at most two decimals, got %(value)s")
                     % {"value": value})
     return number
@@ -286,7 +298,8 @@ def _check(data: Any) -> dict[str, Any]:
                                 DrawProfile.values),
         "swap_last_two": choice(data.get("swap_last_two", True), "swap_last_two",
                                  [True, False]),
-        "pairing_seed": whole_number(data.get("seed"), "seed", nullable=True),
+        "pairing_seed": whole_number(data.get("seed"), "seed", nullable=True,
+                                     minimum=-(2**63), maximum=2**63 - 1),
     }
     for key in ("start_date", "end_date"):
         checked[key] = _date(data[key], key) if data.get(key) is not None else None
@@ -326,7 +339,7 @@ def _check_tiebreaks(ids: Any) -> list[str]:
     if not isinstance(ids, list):
         raise fail("tiebreaks", _("must be a list of tie-break ids"))
     for index, item in enumerate(ids):
-        if item not in REGISTRY:
+        if not isinstance(item, str) or item not in REGISTRY:
             raise fail(f"tiebreaks[{index}]", _("unknown tie-break %(id)r; known: %(known)s") % {
                 "id": item, "known": ", ".join(REGISTRY)})
     if len(set(ids)) != len(ids):
@@ -347,7 +360,8 @@ def _check_players(players: Any) -> list[dict[str, Any]]:
         if missing or unknown:
             raise fail(where, _("needs the keys %(keys)s and no others") % {
                 "keys": ", ".join(PLAYER_KEYS)})
-        number = whole_number(player["number"], f"{where}.number", minimum=1, nullable=True)
+        number = whole_number(player["number"], f"{where}.number", minimum=1, nullable=True,
+                              maximum=SMALL_INTEGER_MAX)
         if number is not None and number in numbers:
             raise fail(f"{where}.number", _("pairing number %(number)d is used twice") % {
                 "number": number})
@@ -362,7 +376,8 @@ def _check_players(players: Any) -> list[dict[str, Any]]:
             "number": number,
             "name": text(player["name"], f"{where}.name"),
             "club": text(player["club"] or "", f"{where}.club", required=False),
-            "rating": whole_number(player["rating"], f"{where}.rating", minimum=0, nullable=True),
+            "rating": whole_number(player["rating"], f"{where}.rating", minimum=0, nullable=True,
+                                   maximum=SMALL_INTEGER_MAX),
             "federation_id": federation_id,
             "withdrawn": choice(player.get("withdrawn", False), f"{where}.withdrawn",
                                  [True, False]),
@@ -403,7 +418,7 @@ def _check_rounds(rounds: Any, players: list[dict[str, Any]]) -> list[dict[str, 
 def _check_game(game: Any, where: str, known: set[int], seated: set[int], boards: set[int]):
     if not isinstance(game, dict) or set(game) != {"board", "white", "black", "result"}:
         raise fail(where, _("must be an object with exactly board, white, black and result"))
-    board = whole_number(game["board"], f"{where}.board", minimum=1)
+    board = whole_number(game["board"], f"{where}.board", minimum=1, maximum=SMALL_INTEGER_MAX)
     if board in boards:
         raise fail(f"{where}.board", _("board %(board)d is used twice in this round") % {
             "board": board})

@@ -60,12 +60,18 @@ class CsvImportError(ValueError):
 def decode(data: bytes) -> str:
     """UTF-8 text, with or without a byte-order mark."""
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise CsvImportError(
             [CsvProblem(line, None, _("the file is not UTF-8 text; save it as \"CSV UTF-8\"."))]
         ) from error
+    if "\x00" in text:  # a binary file; PostgreSQL cannot store the character either
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise CsvImportError([CsvProblem(line, None, _(
+            "the file holds a NUL character, so it is not a text file; save it as \"CSV UTF-8\"."
+        ))])
+    return text
 
 
 def guess_delimiter(header: str) -> str:
@@ -78,7 +84,17 @@ def parse_players_csv(data: bytes) -> list[PlayerRow]:
     lines = text.splitlines()
     if not lines or not lines[0].strip():
         raise CsvImportError([CsvProblem(1, None, _("the header row is missing."))])
-    reader = csv.reader(io.StringIO(text), delimiter=guess_delimiter(lines[0]))
+    # newline="" as the csv module requires: a line ending in a lone "\r" (old Mac Excel) then
+    # ends a row instead of raising csv.Error.
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=guess_delimiter(lines[0]))
+    try:
+        return _read_rows(reader)
+    except csv.Error as error:  # a field over the csv module's limit (128 KB)
+        raise CsvImportError([CsvProblem(reader.line_num or 1, None, _(
+            "this line cannot be read as CSV: a field is far too long."))]) from error
+
+
+def _read_rows(reader) -> list[PlayerRow]:
     header = next(reader)
     columns, problems = _read_header(header)
     if problems:

@@ -136,8 +136,10 @@ class Tournament(models.Model):
     scoring_loss = models.DecimalField(
         _("points for a loss"), max_digits=5, decimal_places=2, default=Decimal("0")
     )
+    # blank: an empty order (no tie-break, every "(none)" on the form) is a valid choice; a
+    # non-blank JSONField made full_clean refuse it, a server error on the tournament form.
     tiebreaks = models.JSONField(
-        _("tie-break order"), default=default_tiebreak_order,
+        _("tie-break order"), default=default_tiebreak_order, blank=True,
         validators=[validate_tiebreak_order],
     )
     cycles = models.PositiveSmallIntegerField(

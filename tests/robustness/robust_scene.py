@@ -1,0 +1,98 @@
+"""Tournaments in the states the site's writes need, built through the services, and the
+URL arguments that reach each of their pages.
+
+`open_tournament`: players entered, no numbers yet (adding, importing, numbering, pairing).
+`paired_tournament`: four players paired, a score sheet on round 1 board 1 and an open draw
+claim on it (results, sheets, claims, withdrawals).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arbitration import services as arbitration_services
+from arbitration.models import DrawClaim
+from tournaments import services
+from tournaments.models import Entry, Game, Tournament
+
+# Two kings each way shuffling back and forth (64 squares): the starting position occurs for
+# the third time after 4... , so a threefold-repetition claim on 4... holds.
+REPEATING_SHEET = """[GameType "26"]
+[FEN "W:WKe1:BKd8"]
+
+1. e1-f2 d8-c7 2. f2-e1 c7-d8 3. e1-f2 d8-c7 4. f2-e1 c7-d8 *
+"""
+
+PLAYERS = ["Ana Conceição", "João Brandão", "Maria Araújo", "Pedro Gonçalves"]
+
+
+@dataclass
+class Scene:
+    open: Tournament
+    paired: Tournament
+    other: Tournament
+    game: Game
+    claim: DrawClaim
+    open_entry: Entry
+    paired_entry: Entry
+
+
+def make_open_tournament(*, name: str, organiser=None, arbiters=(), players: int = 3):
+    tournament = services.create_tournament(created_by=organiser, name=name, arbiters=arbiters)
+    for player in PLAYERS[:players]:
+        services.add_player(tournament, name=player)
+    return tournament
+
+
+def make_paired_tournament(*, name: str, organiser=None, arbiters=(), players: int = 4):
+    tournament = make_open_tournament(name=name, organiser=organiser, arbiters=arbiters,
+                                      players=players)
+    numbers = {entry.pk: number for number, entry in
+               enumerate(tournament.entries.order_by("pk"), start=1)}
+    services.set_numbers(tournament, numbers)
+    services.generate_rounds(tournament)
+    return tournament
+
+
+def first_game(tournament: Tournament) -> Game:
+    return (Game.objects.of_tournament(tournament)
+            .select_related("round__tournament", "white__player", "black__player")
+            .order_by("round__number", "board").first())
+
+
+def make_scene(*, organiser, arbiter, other_organiser=None, other_arbiter=None) -> Scene:
+    open_ = make_open_tournament(name="Aberto de Campinas", organiser=organiser,
+                                 arbiters=[arbiter])
+    paired = make_paired_tournament(name="Aberto de Santos", organiser=organiser,
+                                    arbiters=[arbiter])
+    other = make_paired_tournament(
+        name="Aberto de Recife", organiser=other_organiser,
+        arbiters=[other_arbiter] if other_arbiter is not None else [], players=2)
+    game = first_game(paired)
+    arbitration_services.save_sheet(game, pdn=REPEATING_SHEET, notation="algebraic",
+                                    expected_version=0)
+    claim = arbitration_services.make_draw_claim(game, claimant=game.white, rule="threefold",
+                                                 move="4...")
+    return Scene(open=open_, paired=paired, other=other, game=game, claim=claim,
+                 open_entry=open_.entries.order_by("pk").first(),
+                 paired_entry=paired.entries.order_by("pk").last())
+
+
+BEFORE_PAIRING = {"edit", "add_player", "import_players", "remove_player", "draw_numbers",
+                  "set_numbers", "generate_rounds"}
+
+
+def url_arguments(scene: Scene, route_name: str, *, paired: bool | None = None) -> dict:
+    """Values for a URL pattern's converters: the open tournament for the steps before pairing,
+    the paired one (its first game, its claim, round 1) for the others; `paired` chooses."""
+    if paired is None:
+        paired = route_name.split(":")[-1] not in BEFORE_PAIRING
+    tournament = scene.paired if paired else scene.open
+    return {
+        "slug": tournament.slug,
+        "entry_id": (scene.paired_entry if paired else scene.open_entry).pk,
+        "game_id": scene.game.pk,
+        "claim_id": scene.claim.pk,
+        "number": 1,
+        "round_number": 1,
+    }

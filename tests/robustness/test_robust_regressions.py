@@ -1,0 +1,56 @@
+"""Inputs that once broke a page with a server error, each replayed through the site."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from robust_scene import first_game, make_paired_tournament
+
+from arbitration.models import ScoreSheet
+from tournaments.backup import export_tournament, import_tournament
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+HUGE_NUMBER = "9" * 4301
+
+
+def signed_in(user) -> Client:
+    client = Client(raise_request_exception=False, headers={"accept-language": "en"})
+    client.force_login(user)
+    return client
+
+
+def test_a_tournament_without_tie_breaks_is_created_and_backed_up(organiser):
+    """Every tie-break left at "(none)" is a valid order (Art. 4 leaves it to the organiser);
+    the model refused an empty order in full_clean, a server error on the form."""
+    form = {"name": "Sem desempate", "board": "64", "time_control": "classical",
+            "draw_profile": "cbd", "cycles": "1", "scoring_win": "1", "scoring_draw": "0.5",
+            "scoring_loss": "0", **{f"tiebreak_{n}": "" for n in range(1, 7)}}
+    response = signed_in(organiser).post(reverse("tournaments:create"), form)
+    assert response.status_code == 302
+    tournament = Tournament.objects.get(name="Sem desempate")
+    assert tournament.tiebreaks == []
+    copy = import_tournament({**export_tournament(tournament), "name": "Sem desempate 2"})
+    assert copy.tiebreaks == []
+
+
+@pytest.mark.parametrize("pdn", [
+    f"{HUGE_NUMBER}. e3-f4 *",  # a move number longer than int() reads
+    f"1. e3-f4 ${HUGE_NUMBER} *",  # a NAG as long
+    '[GameType "²"]\n1. e3-f4 *',  # a digit that isdigit() accepts and int() does not
+])
+def test_a_pasted_sheet_that_once_broke_the_page_is_kept_and_shown(organiser, arbiter, pdn):
+    tournament = make_paired_tournament(name="Aberto de Santos", organiser=organiser,
+                                        arbiters=[arbiter], players=2)
+    game = first_game(tournament)
+    client = signed_in(arbiter)
+    url = reverse("arbitration:sheet", args=[tournament.slug, game.pk])
+    response = client.post(url, {"pdn": pdn, "notation": "algebraic", "accepted": "",
+                                 "version": 0})
+    assert response.status_code == 302
+    assert ScoreSheet.objects.get(game=game).pdn == pdn  # kept exactly as written
+    for page in (url, reverse("arbitration:game", args=[tournament.slug, game.pk]),
+                 reverse("arbitration:viewer", args=[tournament.slug, game.pk])):
+        assert client.get(page).status_code == 200, page
