@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -291,6 +292,20 @@ def test_the_crosstable_page_marks_colours_with_the_pdf_initials(client, tournam
 def pdf_text(content: bytes) -> str:
     reader = PdfReader(BytesIO(content))
     return "\n".join(page.extract_text() for page in reader.pages).replace("\xa0", " ")
+
+
+@pytest.mark.django_db
+def test_error_pages_speak_the_visitors_language(client, tournament, django_user_model):
+    missing = client.get("/torneios/nao-existe/")
+    assert missing.status_code == 404 and "Página não encontrada" in missing.content.decode()
+    english = Client(HTTP_ACCEPT_LANGUAGE="en").get("/torneios/nao-existe/")
+    assert "Page not found" in english.content.decode()
+    client.force_login(django_user_model.objects.create_user("torcedor"))
+    denied = client.get(reverse("tournaments:edit", args=[tournament.slug]))
+    assert denied.status_code == 403 and "Acesso negado" in denied.content.decode()
+    with translation.override("pt-br"):
+        # Django renders 500.html without a request: the page must stand alone.
+        assert "Erro no servidor" in render_to_string("500.html")
 
 
 @pytest.mark.django_db
