@@ -79,7 +79,8 @@ STORAGES = {
 }
 
 # Shared by every worker process, so the login rate limit counts across them (the default
-# in-memory cache is per process). Create the table once: `manage.py createcachetable`.
+# in-memory cache is per process). `migrate` creates its table (tournaments migration 0006
+# runs `createcachetable`).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",

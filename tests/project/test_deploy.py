@@ -5,6 +5,7 @@ import json
 import os
 import re
 import secrets
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -242,3 +243,14 @@ def test_the_scan_catches_planted_secrets(path, text):
 ])
 def test_the_scan_allows_the_demo_password_placeholders_and_test_passwords(path, text):
     assert secrets_in(path, text) == []
+
+
+def test_migrate_creates_the_cache_table_the_sign_in_limit_needs(tmp_path):
+    """Production keeps sign-in failures in the database cache; `migrate` alone must create it."""
+    database = tmp_path / "production.sqlite3"
+    result = run(["manage.py", "migrate", "--noinput"],
+                 production_env(DATABASE_URL=f"sqlite:///{database}"))
+    assert result.returncode == 0, result.stderr
+    with sqlite3.connect(database) as connection:
+        tables = {row[0] for row in connection.execute("select name from sqlite_master")}
+    assert "damas_cache" in tables
