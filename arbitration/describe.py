@@ -134,7 +134,7 @@ def evidence_sentence(evidence: Mapping[str, Any]) -> str:
 
 
 def claim_sentence(evidence: Mapping[str, Any], upheld: bool) -> str:
-    """ "Upheld (threefold repetition, 000 Art. 98): the position after ..." """
+    """ "Upheld (threefold repetition, CBD Art. 98): the position after ..." """
     title = rule_title(evidence["rule"])
     article = evidence.get("article")
     head = f"{verdict(upheld)} ({title}, {article})" if article else f"{verdict(upheld)} ({title})"

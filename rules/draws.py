@@ -84,7 +84,7 @@ class KingMovesRule(DrawRule):
 
 @dataclass(frozen=True, kw_only=True)
 class EndgameRule(DrawRule):
-    """An endgame that is drawn N moves each after it arises (Art. 99, 100; 003 Art. 12).
+    """An endgame that is drawn N moves each after it arises (Art. 99, 100; Regras Básicas Art. 12).
 
     `endgames` lists the material that qualifies as (stronger side, weaker side), each side as
     (men, kings); either colour may be either side. With `lone_king_on_main_diagonal` the weaker

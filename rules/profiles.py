@@ -2,7 +2,7 @@
 
 The documents disagree (RULES.md, "Other documents set other numbers"), so a tournament picks a
 profile by name; nothing else in the code holds a draw number. On 100 squares the CBD profile
-depends on the time control (000 Art. 100, continuation): 5 moves each in rapid and blitz,
+depends on the time control (CBD Art. 100, continuation): 5 moves each in rapid and blitz,
 15 in classical.
 """
 
@@ -21,7 +21,7 @@ DEFAULT_TIME_CONTROL = "classical"
 _KING, _TWO_KINGS, _THREE_KINGS = (0, 1), (0, 2), (0, 3)
 _KING_AND_MAN, _TWO_KINGS_AND_MAN, _KING_AND_TWO_MEN = (1, 1), (1, 2), (2, 1)
 
-# 000 Art. 99 (and 002 Art. 24): 2K v 2K, 2K v 1K, 2K v 1K+1 man, 1K v 1K, 1K v 1K+1 man.
+# CBD Art. 99 (and Regulamento Art. 24): 2K v 2K, 2K v 1K, 2K v 1K+1 man, 1K v 1K, 1K v 1K+1 man.
 _FIVE_ENDGAMES = (
     (_TWO_KINGS, _TWO_KINGS),
     (_TWO_KINGS, _KING),
@@ -29,7 +29,7 @@ _FIVE_ENDGAMES = (
     (_KING, _KING),
     (_KING_AND_MAN, _KING),
 )
-# 000 Art. 100: three kings, two kings and a man, or a king and two men against a lone king.
+# CBD Art. 100: three kings, two kings and a man, or a king and two men against a lone king.
 _THREE_PIECES_V_KING = (
     (_THREE_KINGS, _KING),
     (_TWO_KINGS_AND_MAN, _KING),
@@ -83,18 +83,18 @@ class DrawProfile:
 
 def _cbd_64() -> tuple[DrawRule, ...]:
     return (
-        ThreefoldRule(article="000 Art. 98", title="threefold repetition"),
-        KingMovesRule(article="000 Art. 97 (b)", title="king moves only", moves=20),
+        ThreefoldRule(article="CBD Art. 98", title="threefold repetition"),
+        KingMovesRule(article="CBD Art. 97 (b)", title="king moves only", moves=20),
         EndgameRule(
             id="endgame-5",
-            article="000 Art. 99",
+            article="CBD Art. 99",
             title="five-move endgame",
             moves=5,
             endgames=_FIVE_ENDGAMES,
         ),
         EndgameRule(
             id="main-diagonal",
-            article="000 Art. 100",
+            article="CBD Art. 100",
             moves=5,
             title="three pieces against a lone king on the main diagonal",
             endgames=_THREE_PIECES_V_KING,
@@ -105,11 +105,11 @@ def _cbd_64() -> tuple[DrawRule, ...]:
 
 def _cbd_100(three_v_one_moves: int, article: str) -> tuple[DrawRule, ...]:
     return (
-        ThreefoldRule(article="000 Art. 98", title="threefold repetition"),
-        KingMovesRule(article="000 Art. 97 (b)", title="king moves only", moves=25),
+        ThreefoldRule(article="CBD Art. 98", title="threefold repetition"),
+        KingMovesRule(article="CBD Art. 97 (b)", title="king moves only", moves=25),
         EndgameRule(
             id="endgame-5",
-            article="000 Art. 99",
+            article="CBD Art. 99",
             title="five-move endgame",
             moves=5,
             endgames=_FIVE_ENDGAMES,
@@ -131,20 +131,20 @@ PROFILES: dict[str, DrawProfile] = {
             name="cbd",
             source="CBD official rules of play (000), Art. 97-100",
             rules_64=_cbd_64(),
-            rules_100_classical=_cbd_100(15, "000 Art. 100 (classical time control)"),
-            rules_100_rapid=_cbd_100(5, "000 Art. 100 (rapid and blitz)"),
+            rules_100_classical=_cbd_100(15, "CBD Art. 100 (classical time control)"),
+            rules_100_rapid=_cbd_100(5, "CBD Art. 100 (rapid and blitz)"),
         ),
         DrawProfile(
             name="regional",
             source="Competition regulation (002), Art. 1 and Art. 24",
             rules_64=(
                 ThreefoldRule(
-                    article="002 Art. 1 (CBD rules, 000 Art. 98)", title="threefold repetition"
+                    article="Regulamento Art. 1 (CBD Art. 98)", title="threefold repetition"
                 ),
-                KingMovesRule(article="002 Art. 24", title="king moves only", moves=20),
+                KingMovesRule(article="Regulamento Art. 24", title="king moves only", moves=20),
                 EndgameRule(
                     id="endgame-5",
-                    article="002 Art. 24",
+                    article="Regulamento Art. 24",
                     title="five-move endgame",
                     moves=5,
                     endgames=_FIVE_ENDGAMES,
@@ -157,7 +157,7 @@ PROFILES: dict[str, DrawProfile] = {
             rules_64=(
                 EndgameRule(
                     id="three-vs-one",
-                    article="003 Art. 12",
+                    article="Regras Básicas Art. 12",
                     moves=13,
                     title="three kings against one",
                     endgames=_THREE_KINGS_V_KING,
@@ -168,11 +168,13 @@ PROFILES: dict[str, DrawProfile] = {
             name="club",
             source="Club summary (001) and encyclopaedia summary (004)",
             rules_64=(
-                ThreefoldRule(article="001; 004", title="threefold repetition"),
-                KingMovesRule(article="001; 004", title="king moves only", moves=20),
+                ThreefoldRule(article="Regras de clube (resumos)", title="threefold repetition"),
+                KingMovesRule(
+                    article="Regras de clube (resumos)", title="king moves only", moves=20
+                ),
                 EndgameRule(
                     id="three-vs-one",
-                    article="001; 004",
+                    article="Regras de clube (resumos)",
                     moves=20,
                     title="three kings against one",
                     endgames=_THREE_KINGS_V_KING,

@@ -5,7 +5,7 @@ checks every move when the tests replay them. Ply numbers: 1 = the first move wr
 """
 
 # Brazilian, kings only (2 v 2): the start position comes back after 2... and 4...: its third
-# occurrence (000 Art. 98) is after 4... (ply 8), not yet after 3... .
+# occurrence (CBD Art. 98) is after 4... (ply 8), not yet after 3... .
 THREEFOLD = """[Event "Aberto de Campinas"]
 [GameType "26"]
 [FEN "W:WKc1,Ke1:BKb8,Kd8"]
@@ -13,7 +13,7 @@ THREEFOLD = """[Event "Aberto de Campinas"]
 1. c1-d2 b8-a7 2. d2-c1 a7-b8 3. c1-d2 b8-a7 4. d2-c1 a7-b8 *
 """
 
-# A man move (1. a3-b4), then only king moves: 20 moves each (40 half-moves, 000 Art. 97 (b))
+# A man move (1. a3-b4), then only king moves: 20 moves each (40 half-moves, CBD Art. 97 (b))
 # are complete after 21. (ply 41); after 20... only 39 half-moves were king moves.
 KING_MOVES = """[GameType "26"]
 [FEN "W:WKc1,a3:BKb8,a7"]
@@ -25,7 +25,7 @@ KING_MOVES = """[GameType "26"]
 21. h6-c1 *
 """
 
-# Two kings against one (000 Art. 99): the endgame stands from the start, so its 5 moves each
+# Two kings against one (CBD Art. 99): the endgame stands from the start, so its 5 moves each
 # (10 half-moves) are complete after 5... ; after 4... only 8.
 ENDGAME_5 = """[GameType "26"]
 [FEN "W:WKc1,Kh4:BKb8"]
@@ -34,8 +34,9 @@ ENDGAME_5 = """[GameType "26"]
 """
 
 # Three kings against a lone king that keeps to the main diagonal a1-h8 (d4 and h8),
-# 000 Art. 100: 5 moves each, complete after 5... . The same kings go on to 20 moves each,
-# which the `basic` (13 each, 003 Art. 12) and `club` (20 each) profiles count as three-vs-one.
+# CBD Art. 100: 5 moves each, complete after 5... . The same kings go on to 20 moves each,
+# which the `basic` (13 each, Regras Básicas Art. 12) and `club` (20 each) profiles count as
+# three-vs-one.
 THREE_KINGS_ON_DIAGONAL = """[GameType "26"]
 [FEN "W:WKh6,Kh4,Ka3:BKd4"]
 
@@ -52,7 +53,7 @@ THREE_KINGS_OFF_DIAGONAL = """[GameType "26"]
 1. h6-f8 a7-b8 2. f8-h6 b8-a7 3. h6-f8 a7-b8 4. f8-h6 b8-a7 5. h6-f8 a7-b8 *
 """
 
-# International draughts, a king and two men against a lone king: 000 Art. 100 gives 5 moves
+# International draughts, a king and two men against a lone king: CBD Art. 100 gives 5 moves
 # each in rapid and blitz (complete after 5...), 15 in classical (complete after 15...).
 THREE_VS_ONE_100 = """[GameType "20"]
 [FEN "W:WK47,48,49:BK3"]

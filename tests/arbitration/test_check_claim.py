@@ -31,7 +31,7 @@ def test_an_upheld_claim_prints_the_verdict_and_its_evidence(tournament):
     out = check(tournament.slug, "--round", "1", "--board", "1", "--rule", "threefold",
                 "--move", "4...")
     first, *facts = out.splitlines()
-    assert first.startswith("UPHELD: Upheld (threefold repetition, 000 Art. 98)")
+    assert first.startswith("UPHELD: Upheld (threefold repetition, CBD Art. 98)")
     assert "has stood 3 times" in first
     assert "Move: 4... (half-move 8)" in facts
     assert "Count: 3 of 3" in facts

@@ -205,5 +205,5 @@ def test_the_evidence_reads_as_a_sentence_for_every_count():
     assert "has stood 1 time (after 1.)" in claim_sentence(once.evidence, once.system_upheld)
     king = claim_on(fragments.KING_MOVES, "king-moves", "1...")
     sentence = claim_sentence(king.evidence, king.system_upheld)
-    assert sentence.startswith("Rejected (king moves only, 000 Art. 97 (b)): After 1..., 1 ")
+    assert sentence.startswith("Rejected (king moves only, CBD Art. 97 (b)): After 1..., 1 ")
     assert "counted since 1." in sentence and "40 (20 moves each) are required" in sentence

@@ -102,7 +102,7 @@ def test_threefold_sentence_names_the_earlier_occurrences():
     tracker = track(rule_of("cbd", THREEFOLD), [position(key=k) for k in "ABCABA"])
     sentence = describe(tracker.status(THREEFOLD, 5))
     assert sentence == (
-        "Upheld (threefold repetition, 000 Art. 98): the position after 3. stands "
+        "Upheld (threefold repetition, CBD Art. 98): the position after 3. stands "
         "for the third time (also at the start and after 2.)."
     )
     rejected = describe(tracker.status(THREEFOLD, 4))
@@ -174,7 +174,7 @@ def test_endgame_from_the_starting_position_holds_after_ten_half_moves():
     tracker = track(rule_of("regional", ENDGAME_5), [position(KING, KING_AND_MAN)] * 11)
     assert tracker.first_holds == {ENDGAME_5: 10}
     sentence = describe(tracker.status(ENDGAME_5, 10))
-    assert sentence.startswith("Upheld (five-move endgame, 002 Art. 24): after 5...,")
+    assert sentence.startswith("Upheld (five-move endgame, Regulamento Art. 24): after 5...,")
     assert "White 1 king against Black 1 king and 1 man" in sentence
 
 
@@ -240,7 +240,7 @@ def test_status_as_data_for_pages_to_translate():
     data = tracker.status(ENDGAME_5, 5).as_dict()
     assert data == {
         "rule": ENDGAME_5,
-        "article": "000 Art. 99",
+        "article": "CBD Art. 99",
         "ply": 5,
         "holds": False,
         "reason": "too-few",

@@ -34,28 +34,28 @@ SHUFFLE = "W:W21,K30:B12,K3"
 SHUFFLE_MOVES = plies("30-26 3-7 26-30 7-3 30-26 3-7 26-30 7-3")
 # 41 king half-moves from SHUFFLE, found with the engine: no capture is ever possible.
 KING_TOUR = ["30-19", "3-7", "19-1", "7-2"] + ["1-5", "2-6", "5-1", "6-2"] * 9 + ["1-5"]
-# Two kings against one from the start (000 Art. 99).
+# Two kings against one from the start (CBD Art. 99).
 TWO_V_ONE = "W:WK29,K32:BK1"
 TWO_V_ONE_MOVES = plies("29-4 1-5 4-8 5-1 8-3 1-5 3-7 5-1 7-2 1-5 2-6 5-1")
-# Three kings against a lone king on the long diagonal a1-h8 (000 Art. 100).
+# Three kings against a lone king on the long diagonal a1-h8 (CBD Art. 100).
 THREE_KINGS = "W:WK1,K2,K3:BK18"
 ON_DIAGONAL = plies("1-5 18-4 2-6 4-11 3-10 11-4 5-1 4-8 1-5 8-11 5-1 11-4")
 # ... where the lone king leaves the diagonal at ply 6 (11-2) and returns at ply 8 (2-11).
 OFF_AND_BACK = plies(
     "1-5 18-4 2-6 4-11 3-10 11-2 5-9 2-11 6-1 11-4 1-5 4-8 5-1 8-4 1-5 4-8 5-1 8-4"
 )
-# ... roaming anywhere for 42 half-moves (003 Art. 12: 13 moves; 001/004: 20 moves).
+# ... roaming anywhere for 42 half-moves (Regras Básicas Art. 12: 13 moves; 001/004: 20 moves).
 ROAMING = plies(
     "1-5 18-4 2-6 4-11 3-10 11-2 5-9 2-11 6-1 11-2 9-5 2-6 10-3 6-2 1-10 2-7 5-14 7-2 3-8 "
     "2-13 8-3 13-22 3-7 22-4 7-2 4-8 2-6 8-3 6-1 3-8 1-5 8-3 5-9 3-8 9-2 8-3 2-6 3-8 6-1 "
     "8-3 1-5 3-8"
 )
-# International: two kings each (000 Art. 99), and kings with a man each that never moves.
+# International: two kings each (CBD Art. 99), and kings with a man each that never moves.
 INTL_TWO_V_TWO = "W:WK46,K47:BK4,K5"
 INTL_TWO_V_TWO_MOVES = plies("47-15 4-9 15-4 9-3 4-13 3-12 13-2 12-1 2-8 1-6 8-2 6-17")
 INTL_KINGS = "W:W35,K46,K47:B16,K4,K5"
 INTL_KING_TOUR = plies("47-15 4-9 15-4 9-3 4-13 3-12 13-2 12-1") + ["2-8", "1-6", "8-2", "6-1"] * 11
-# International: three kings against one (000 Art. 100, continuation).
+# International: three kings against one (CBD Art. 100, continuation).
 INTL_THREE_V_ONE = "W:WK45,K50,K49:BK3"
 INTL_THREE_V_ONE_MOVES = ["45-1", "3-8"] + ["1-6", "8-2", "6-1", "2-8"] * 7 + ["1-6", "8-2"]
 
@@ -173,7 +173,7 @@ def test_threefold_claim_upheld_with_its_evidence():
     decision = check_claim(replay, "threefold", "4...")
     assert decision.upheld and decision.ply == 8
     assert decision.sentence == (
-        "Upheld (threefold repetition, 000 Art. 98): the position after 4... stands for the "
+        "Upheld (threefold repetition, CBD Art. 98): the position after 4... stands for the "
         "third time (also at the start and after 2...)."
     )
     assert decision.as_dict()["evidence"]["occurrences"] == [0, 4, 8]
@@ -182,7 +182,7 @@ def test_threefold_claim_upheld_with_its_evidence():
 def test_threefold_claim_one_ply_early_is_rejected():
     decision = check_claim(replay_game(sheet(SHUFFLE, SHUFFLE_MOVES)), "threefold", "4.")
     assert not decision.upheld
-    assert decision.sentence.startswith("Rejected (threefold repetition, 000 Art. 98)")
+    assert decision.sentence.startswith("Rejected (threefold repetition, CBD Art. 98)")
     assert "(also after 2.)" in decision.sentence
 
 
