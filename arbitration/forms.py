@@ -9,6 +9,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.forms import HiddenErrorsShown
 from tournaments.models import Entry, Game
 
 from .models import Category, ClaimDecision, DrawClaim, Notation, OpponentDecision, Role, RuleId
@@ -49,7 +50,7 @@ def _entry(game: Game, value: str) -> Entry | None:
     return game.white if str(game.white_id) == value else game.black
 
 
-class SheetForm(forms.Form):
+class SheetForm(HiddenErrorsShown, forms.Form):
     """Paste or upload a PDN text; it is kept as written, problems and all."""
 
     pdn = forms.CharField(
@@ -82,6 +83,9 @@ class SheetForm(forms.Form):
                 _("The file is too large for a score sheet (at most 256 KB).")
             )
         data = upload.read()
+        if b"\x00" in data:  # a binary or UTF-16 file; PostgreSQL cannot store the character
+            raise forms.ValidationError(
+                _("The file holds a NUL character: it is not a PDN text file."))
         try:
             return data.decode("utf-8-sig")
         except UnicodeDecodeError:
@@ -111,8 +115,10 @@ class SheetForm(forms.Form):
         return cleaned
 
 
-class MoveForm(forms.Form):
+class MoveForm(HiddenErrorsShown, forms.Form):
     """Type the next move; it is checked against the position before it is appended."""
+
+    unshown_fields = ("notation",)  # shown only until the sheet exists
 
     move = forms.CharField(
         label=_("Next move"), max_length=40,
@@ -165,7 +171,7 @@ class DrawClaimForm(forms.Form):
         return _entry(self.game, self.cleaned_data["claimant"])
 
 
-class DecisionForm(forms.Form):
+class DecisionForm(HiddenErrorsShown, forms.Form):
     """Confirm or override the sheet's verdict; overriding needs a reason."""
 
     decision = forms.ChoiceField(

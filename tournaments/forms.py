@@ -3,12 +3,30 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
 from .csv_import import MAX_RATING
 from .models import Entry, Game, GameResult, Player, Tournament
 from .tiebreak_names import tiebreak_name
 from .tiebreaks import REGISTRY
+
+
+class HiddenErrorsShown:
+    """Say above the form when a field the page does not show was refused (the version the page
+    was shown at, cut off or tampered with): templates show errors next to the visible fields
+    only, so the form would otherwise come back without a word. `unshown_fields` names visible
+    fields a page may leave out."""
+
+    unshown_fields: tuple[str, ...] = ()
+
+    def clean(self):
+        cleaned = super().clean()
+        unshown = {name for name, field in self.fields.items() if field.widget.is_hidden}
+        if (unshown | set(self.unshown_fields)) & set(self.errors):
+            self.add_error(None, _("The form was incomplete: nothing was changed."))
+        return cleaned
 
 
 def tiebreak_choices() -> list[tuple[str, str]]:
@@ -88,6 +106,19 @@ class CsvImportForm(forms.Form):
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
     )
 
+    def clean_file(self):
+        """Refused on the form, with its size: the upload limit only makes Django keep a larger
+        file on disk, and the service would read it whole."""
+        upload = self.cleaned_data["file"]
+        limit = settings.FILE_UPLOAD_MAX_MEMORY_SIZE
+        if upload.size > limit:
+            raise forms.ValidationError(
+                _("The file is too large (%(size)s): at most %(limit)s can be imported at once. "
+                  "Split it into several files.")
+                % {"size": filesizeformat(upload.size), "limit": filesizeformat(limit)}
+            )
+        return upload
+
 
 class DrawNumbersForm(forms.Form):
     seed = forms.IntegerField(
@@ -126,7 +157,7 @@ class PairingNumbersForm(forms.Form):
         return {entry.pk: self.cleaned_data[f"entry_{entry.pk}"] for entry in self.entries}
 
 
-class ResultForm(forms.Form):
+class ResultForm(HiddenErrorsShown, forms.Form):
     """A game's result with the colours played; `version` is the one the arbiter saw."""
 
     result = forms.ChoiceField(label=_("Result"), choices=GameResult.choices, required=False)

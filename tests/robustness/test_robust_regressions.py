@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 from robust_scene import first_game, make_paired_tournament
@@ -54,3 +55,32 @@ def test_a_pasted_sheet_that_once_broke_the_page_is_kept_and_shown(organiser, ar
     for page in (url, reverse("arbitration:game", args=[tournament.slug, game.pk]),
                  reverse("arbitration:viewer", args=[tournament.slug, game.pk])):
         assert client.get(page).status_code == 200, page
+
+
+@pytest.mark.parametrize("version", [None, "", "abc", "-1", "0"])
+def test_a_result_form_with_a_missing_or_tampered_version_says_so(organiser, arbiter, version):
+    """The version is a hidden field: its error was not shown, and the form came back silent."""
+    tournament = make_paired_tournament(name="Aberto de Santos", organiser=organiser,
+                                        arbiters=[arbiter], players=2)
+    game = first_game(tournament)
+    data = {"result": "1-0"} if version is None else {"result": "1-0", "version": version}
+    response = signed_in(arbiter).post(
+        reverse("tournaments:game_result", args=[tournament.slug, game.pk]), data)
+    assert response.status_code == 200
+    assert "The form was incomplete: nothing was changed." in response.content.decode()
+    game.refresh_from_db()
+    assert (game.result, game.version) == ("", 1)
+
+
+def test_a_binary_score_sheet_upload_is_refused_on_the_form(organiser, arbiter):
+    """A NUL character reached PostgreSQL, which cannot store it: a server error there."""
+    tournament = make_paired_tournament(name="Aberto de Santos", organiser=organiser,
+                                        arbiters=[arbiter], players=2)
+    game = first_game(tournament)
+    upload = SimpleUploadedFile("partida.pdn", "1. e3-f4 *".encode("utf-16"))
+    response = signed_in(arbiter).post(
+        reverse("arbitration:sheet", args=[tournament.slug, game.pk]),
+        {"upload": upload, "notation": "algebraic", "accepted": "", "version": 0})
+    assert response.status_code == 200
+    assert "it is not a PDN text file" in response.content.decode()
+    assert not ScoreSheet.objects.filter(game=game).exists()
