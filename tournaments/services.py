@@ -273,6 +273,7 @@ def record_result(game: Game, *, result: str, expected_version: int, user=None,
     """
     if result not in GameResult.values:
         raise InvalidResultError(_("\"%(result)s\" is not a result.") % {"result": result})
+    lock_tournament_of(game)
     current = _game_for_update(game.pk)
     if current.version != expected_version:
         raise StaleResultError(current)
@@ -295,6 +296,16 @@ def record_result(game: Game, *, result: str, expected_version: int, user=None,
     return saved
 
 
+def lock_tournament_of(game: Game) -> None:
+    """Lock the game's tournament row until the transaction ends. Results saved at the same
+    time then refresh the tournament's status one after the other, and the last sees every game
+    played; unlocked, each could see the other's game still unplayed and leave a finished
+    tournament "in progress". Every step that writes a result takes this lock before the game's
+    row, so two steps never wait for each other in a cycle."""
+    rounds = Round.objects.filter(pk=game.round_id).values("tournament_id")
+    list(Tournament.objects.select_for_update().filter(pk__in=rounds).values_list("pk"))
+
+
 def _game_for_update(pk: int) -> Game:
     return (Game.objects.select_for_update(of=("self",))
             .select_related("round__tournament", "white__player", "black__player").get(pk=pk))
@@ -314,6 +325,9 @@ def withdraw_player(entry: Entry, *, user=None) -> list[Game]:
         raise NotPairedError(_(
             "The rounds are not generated yet: remove the player from the list instead."
         ))
+    # Locked before his games are read (see lock_tournament_of): a result saved meanwhile is
+    # then seen and kept, instead of refusing the whole withdrawal as stale.
+    tournament = _locked(tournament)
     entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
     if entry.withdrawn:
         raise AlreadyWithdrawnError(_("%(name)s has already withdrawn.") % {

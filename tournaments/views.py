@@ -25,7 +25,7 @@ from .forms import (
     ResultForm,
     TournamentForm,
 )
-from .models import Entry, Game, Round, Tournament
+from .models import Entry, Game, GameResult, Round, Tournament
 from .permissions import (
     can_arbitrate,
     can_create_tournament,
@@ -370,6 +370,7 @@ def game_result(request, tournament: Tournament, game_id: int):
     form = ResultForm(request.POST or None, game=game)
     status = 200
     if request.method == "POST" and form.is_valid():
+        form_data = form.cleaned_data
         try:
             services.record_result(
                 game, result=form.cleaned_data["result"],
@@ -377,10 +378,11 @@ def game_result(request, tournament: Tournament, game_id: int):
                 expected_version=form.cleaned_data["version"], user=request.user,
             )
         except services.StaleResultError as error:
-            # Show the game as it is now; the arbiter decides again from there.
+            # Show the game as it is now beside what this arbiter entered, which was not saved;
+            # he decides again from there.
             game = error.current
             form = ResultForm(game=game)
-            form.stale_message = str(error)
+            form.stale_message = f"{error} {entered_result(game, form_data)}"
             status = 409
         except services.TournamentError as error:
             form.add_error("result", str(error))
@@ -390,3 +392,15 @@ def game_result(request, tournament: Tournament, game_id: int):
             return redirect("tournaments:round", tournament.slug, game.round.number)
     return render(request, "tournaments/game_result.html",
                   {"form": form, "game": game, "tournament": tournament}, status=status)
+
+
+def entered_result(game: Game, entered: dict) -> str:
+    """The result a stale form carried, with the colours it gave, said beside the stored one."""
+    white, black = game.scheduled_white, game.scheduled_black
+    if entered["colours_swapped"]:
+        white, black = black, white
+    result = entered["result"]
+    return _("What you entered was not saved: %(result)s (%(white)s with White, %(black)s with "
+             "Black).") % {
+        "result": GameResult(result).label if result else _("not played yet"),
+        "white": white.player.name, "black": black.player.name}

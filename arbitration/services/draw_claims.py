@@ -142,6 +142,8 @@ def decide_draw_claim(claim: DrawClaim, *, decision: str, reason: str = "",
 @transaction.atomic
 def _decide(claim: DrawClaim, *, decision: str, reason: str, expected_game_version: int,
             user) -> DrawClaim:
+    # The tournament before the game, as record_result (called below) locks them.
+    tournament_services.lock_tournament_of(claim.game)
     game = locked_game(claim.game)
     claim = DrawClaim.objects.select_for_update().select_related("claimant__player").get(
         pk=claim.pk)

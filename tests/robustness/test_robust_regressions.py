@@ -84,3 +84,23 @@ def test_a_binary_score_sheet_upload_is_refused_on_the_form(organiser, arbiter):
     assert response.status_code == 200
     assert "it is not a PDN text file" in response.content.decode()
     assert not ScoreSheet.objects.filter(game=game).exists()
+
+
+def test_a_stale_result_form_shows_both_results(organiser, arbiter, second_arbiter):
+    """The conflict page said only what is stored; what the second arbiter entered was lost
+    from view. (Concurrent posts: test_robust_concurrency.py, on PostgreSQL.)"""
+    tournament = make_paired_tournament(name="Aberto de Santos", organiser=organiser,
+                                        arbiters=[arbiter, second_arbiter], players=2)
+    game = first_game(tournament)
+    url = reverse("tournaments:game_result", args=[tournament.slug, game.pk])
+    assert signed_in(arbiter).post(url, {"result": "1-0", "version": 1}).status_code == 302
+    response = signed_in(second_arbiter).post(
+        url, {"result": "0-1", "colours_swapped": "on", "version": 1})
+    assert response.status_code == 409
+    page = response.content.decode()
+    white, black = game.white.player.name, game.black.player.name
+    assert f"Its result is now 1-0 (White wins) ({white} with White, {black} with Black)" in page
+    assert (f"What you entered was not saved: 0-1 (Black wins) ({black} with White, {white} "
+            "with Black)") in page
+    game.refresh_from_db()
+    assert (game.result, game.version, game.colours_swapped) == ("1-0", 2, False)
