@@ -7,7 +7,10 @@ cookie into a real HTTP client (test_robust_concurrency.py).
 
 import pytest
 from django.contrib.auth.models import Group
+from django.test import Client
 from django.utils import translation
+from robust_scene import make_scene
+from robust_site import Site, crawl
 
 
 @pytest.fixture(autouse=True)
@@ -57,3 +60,14 @@ def outsider(django_user_model):
 @pytest.fixture
 def superuser(django_user_model):
     return django_user_model.objects.create_superuser("administradora")
+
+
+@pytest.fixture
+def site(organiser, arbiter, other_organiser, other_arbiter) -> Site:
+    """The scene of robust_scene, crawled by its organiser, who may post to every form."""
+    scene = make_scene(organiser=organiser, arbiter=arbiter, other_organiser=other_organiser,
+                       other_arbiter=other_arbiter)
+    # English pages, so that assertions can read the messages.
+    client = Client(raise_request_exception=False, headers={"accept-language": "en"})
+    client.force_login(organiser)
+    return crawl(scene, client)

@@ -7,11 +7,15 @@ a request wrote anything.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 from django.apps import apps
+from django.db import transaction
+from django.test import Client
 from django.urls import get_resolver, reverse
+from robust_scene import Scene, url_arguments
 
 NAMESPACES = ("tournaments", "arbitration", "printing")
 STORED_APPS = ("auth", "tournaments", "arbitration")
@@ -134,3 +138,70 @@ def shows_an_error(html: str) -> bool:
 def tells_the_outcome(html: str) -> bool:
     """Whether the page says what happened: an error, or any message (success included)."""
     return shows_an_error(html) or 'class="message ' in html
+
+
+# --------------------------------------------------------------------------- the crawl
+
+class Site:
+    """The scene, a client signed in as its organiser, and what the crawl of its pages found."""
+
+    def __init__(self, scene: Scene, client: Client) -> None:
+        self.scene = scene
+        self.client = client
+        self.forms: dict[str, list[PageForm]] = {}  # by the path they post to
+        self.post_only: set[str] = set()  # paths that refuse a GET (405)
+
+    def __repr__(self) -> str:
+        return f"<Site of {self.scene.paired.slug} and {self.scene.open.slug}>"
+
+    def writes(self, path: str) -> bool:
+        """Whether posting to `path` is meant to change something."""
+        return path in self.forms or path in self.post_only
+
+
+@contextmanager
+def rolled_back():
+    """Run a request in a savepoint and undo whatever it wrote."""
+    with transaction.atomic():
+        yield
+        transaction.set_rollback(True)
+
+
+def route_url(site: Site, route: Route) -> str:
+    return route.url(url_arguments(site.scene, route.name))
+
+
+CSRF_FIELD = "csrfmiddlewaretoken"
+
+
+def fields_posted_to(site: Site, path: str) -> dict:
+    """The fields of the forms that post to `path`, but the CSRF token: every post sends one,
+    as a browser does (the test client does not check it; test_robust_roles.py does)."""
+    fields = {}
+    for form in site.forms.get(path, []):
+        fields.update(form.fields)
+    fields.pop(CSRF_FIELD, None)
+    return fields
+
+
+def crawl(scene: Scene, client: Client) -> Site:
+    """Read every page of both tournaments once, as `client`'s user, to find the forms and
+    where they post, and the URLs that take only a POST."""
+    site = Site(scene, client)
+    for route in routes():
+        default = route.url(url_arguments(scene, route.name))
+        for paired in (False, True):
+            path = route.url(url_arguments(scene, route.name, paired=paired))
+            response = client.get(path)
+            assert response.status_code < 500, path
+            if response.status_code == 405 and path == default:
+                site.post_only.add(path)
+            elif response.status_code == 200 and "text/html" in response["Content-Type"]:
+                for form in page_forms(path, response.content.decode()):
+                    site.forms.setdefault(form.action, []).append(form)
+    return site
+
+
+def write_paths(site: Site) -> list[str]:
+    """Every URL a form posts to, or that takes only a POST."""
+    return sorted(site.forms.keys() | site.post_only)

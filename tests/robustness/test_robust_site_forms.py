@@ -11,27 +11,28 @@ Each example runs in a savepoint that is rolled back, so all start from the same
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 from django.conf import settings as django_settings
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import transaction
-from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from robust_mutations import examples, mutated_text
-from robust_scene import REPEATING_SHEET, Scene, make_scene, url_arguments
+from robust_scene import REPEATING_SHEET
 from robust_site import (
+    CSRF_FIELD,
     PageForm,
-    Route,
+    Site,
+    fields_posted_to,
     fingerprint,
-    page_forms,
+    rolled_back,
+    route_url,
     routes,
     shows_an_error,
     tells_the_outcome,
+    write_paths,
 )
 
 pytestmark = pytest.mark.django_db
@@ -63,71 +64,6 @@ FILE_CONTENTS = st.one_of(
 )
 FILE_NAMES = st.sampled_from(["jogadores.csv", "partida.pdn", "backup.json", "a.exe", "x",
                               "../../etc/passwd", "nome com espaço.csv"])
-
-
-class Site:
-    """The scene, a client signed in as its organiser, and what the crawl of its pages found."""
-
-    def __init__(self, scene: Scene, client: Client) -> None:
-        self.scene = scene
-        self.client = client
-        self.forms: dict[str, list[PageForm]] = {}  # by the path they post to
-        self.post_only: set[str] = set()  # paths that refuse a GET (405)
-
-    def __repr__(self) -> str:
-        return f"<Site of {self.scene.paired.slug} and {self.scene.open.slug}>"
-
-    def writes(self, path: str) -> bool:
-        """Whether posting to `path` is meant to change something."""
-        return path in self.forms or path in self.post_only
-
-
-@contextmanager
-def rolled_back():
-    """Run a request in a savepoint and undo whatever it wrote."""
-    with transaction.atomic():
-        yield
-        transaction.set_rollback(True)
-
-
-def route_url(site: Site, route: Route) -> str:
-    return route.url(url_arguments(site.scene, route.name))
-
-
-@pytest.fixture
-def site(organiser, arbiter, other_organiser, other_arbiter) -> Site:
-    scene = make_scene(organiser=organiser, arbiter=arbiter, other_organiser=other_organiser,
-                       other_arbiter=other_arbiter)
-    # English pages, so that assertions can read the messages.
-    client = Client(raise_request_exception=False, headers={"accept-language": "en"})
-    client.force_login(organiser)
-    site = Site(scene, client)
-    # Read every page of both tournaments once, to find the forms and where they post.
-    for route in routes():
-        default = route.url(url_arguments(scene, route.name))
-        for paired in (False, True):
-            path = route.url(url_arguments(scene, route.name, paired=paired))
-            response = client.get(path)
-            assert response.status_code < 500, path
-            if response.status_code == 405 and path == default:
-                site.post_only.add(path)
-            elif response.status_code == 200 and "text/html" in response["Content-Type"]:
-                for form in page_forms(path, response.content.decode()):
-                    site.forms.setdefault(form.action, []).append(form)
-    return site
-
-
-CSRF_FIELD = "csrfmiddlewaretoken"
-
-
-def fields_posted_to(site: Site, path: str) -> dict:
-    """The fields of the forms that post to `path`, but the CSRF token: every post sends one,
-    as a browser does (this client does not check it; test_robust_roles.py does)."""
-    fields = {}
-    for form in site.forms.get(path, []):
-        fields.update(form.fields)
-    fields.pop(CSRF_FIELD, None)
-    return fields
 
 
 def post(site: Site, path: str, data: dict):
@@ -189,10 +125,6 @@ def test_posting_anything_never_breaks_a_page(site, data):
                 # (404: the form named something that does not exist, a tampered hidden id)
                 assert tells_the_outcome(final_page(site, response)), (
                     f"{path} stored nothing and did not say why")
-
-
-def write_paths(site: Site) -> list[str]:
-    return sorted(path for path in site.forms.keys() | site.post_only)
 
 
 def test_the_scene_has_every_kind_of_form(site):
