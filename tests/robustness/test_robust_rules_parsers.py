@@ -19,8 +19,10 @@ from arbitration.sheets import replay_sheet
 from rules import BRAZILIAN, INTERNATIONAL, Board, DraughtsError, move_to_str, parse_move
 from rules.fen import parse_fen
 from rules.notation import parse_squares
-from rules.pdn import read_games, write_games
+from rules.pdn import PdnSyntaxError, read_games, write_games
 from rules.replay import parse_accept, replay_game, replay_text
+from tournaments.printing.data import TournamentHeader
+from tournaments.printing.game_source import GameReplayError, game_record_from_pdn
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 FUZZ = settings(max_examples=examples(120), deadline=None)
@@ -205,3 +207,20 @@ def test_known_bad_pdn_texts_are_refused_with_a_message_or_replay(text):
             replay_game(game)
     except DraughtsError as error:
         assert str(error).strip()
+
+
+@FUZZ
+@given(text=text_or_mutation(game_texts()),
+       diagrams=st.lists(st.integers(min_value=-2, max_value=120), max_size=3))
+@example(text='[GameType "21"]\n1. 22-18 *', diagrams=[0])  # a board the engine does not play
+@example(text='[GameType "26"]\n[Round "²"]\n1. c3-d4 *', diagrams=[1])  # int() cannot read it
+def test_a_printed_game_record_is_made_or_refused_with_the_printing_errors(text, diagrams):
+    """`manage.py print_pdf game --pdn` reports PdnSyntaxError and GameReplayError by name;
+    any other exception would end it with a traceback."""
+    header = TournamentHeader(name="Aberto de Campinas")
+    try:
+        record = game_record_from_pdn(text, header, diagrams)
+    except (PdnSyntaxError, GameReplayError) as error:
+        assert str(error).strip()
+        return
+    assert record.header == header

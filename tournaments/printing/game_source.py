@@ -36,7 +36,10 @@ def game_record_from_pdn(
     game = read_game(pdn, keep_variations=False)
     gametype = game.gametype
     if gametype is not None:
-        variant = variant_by_gametype(gametype)
+        try:
+            variant = variant_by_gametype(gametype)
+        except DraughtsError as error:  # a game type the engine does not play
+            raise GameReplayError(str(error)) from error
     else:
         variant = BRAZILIAN if squares == 64 else INTERNATIONAL
     moves = [ply.text for ply in game.plies]
@@ -73,7 +76,8 @@ def game_record_from_pdn(
         white=tags.get("White", ""),
         black=tags.get("Black", ""),
         result="" if game.result == "*" else game.result,
-        round=int(round_tag) if round_tag.isdigit() else None,
+        # isdecimal, not isdigit: int() cannot read digits such as "²".
+        round=int(round_tag) if round_tag.isdecimal() and len(round_tag) <= 6 else None,
         date=tags.get("Date", ""),
         squares=64 if variant.size == 8 else 100,
         moves=moves,
