@@ -55,7 +55,9 @@ def table_page(request, table, export_name: str, template: str, context: dict):
     """Render a page around a sortable table, or the table alone as CSV with ?_export=csv."""
     RequestConfig(request, paginate=False).configure(table)
     export_format = request.GET.get("_export")
-    if TableExport.is_valid_format(export_format):
+    # CSV only, the one the pages offer: django-tables2 also knows xlsx, ods, yaml..., whose
+    # packages are not installed, so ?_export=xlsx was a server error.
+    if export_format == "csv" and TableExport.is_valid_format(export_format):
         return TableExport(export_format, table).response(f"{export_name}.{export_format}")
     return render(request, template, {**context, "table": table})
 
