@@ -254,3 +254,17 @@ def test_a_file_of_the_wrong_kind_is_refused_with_an_error(site, content):
             assert response.status_code < 500, path
             if fingerprint() == before:
                 assert tells_the_outcome(final_page(site, response)), path
+
+
+def test_a_form_body_over_the_request_limit_is_a_bad_request_not_a_server_error(site):
+    """Text fields over DATA_UPLOAD_MAX_MEMORY_SIZE (2 MiB, a pasted sheet of 3 MB) are refused
+    by Django before any view runs, with 400; files do not count towards it, and each upload
+    form refuses a file over the limit itself (the test above)."""
+    limit = django_settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    path = route_url(site, next(route for route in routes() if route.name == "arbitration:sheet"))
+    with rolled_back():
+        before = fingerprint()
+        response = post(site, path, {"pdn": "1. c3-d4 " * (limit // 9 + 1),
+                                     "notation": "algebraic", "version": 1})
+        assert response.status_code == 400
+        assert fingerprint() == before
