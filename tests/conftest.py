@@ -1,9 +1,38 @@
-"""Settings shared by every test folder."""
+"""Settings and users shared by every test folder.
+
+The role users have no usable password (tests sign them in with force_login), which spares the
+slow password hashing; tests/tournaments defines its own, with passwords, for its sign-in tests.
+"""
 
 import pytest
+from django.contrib.auth.models import Group
 
 
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     """Many tests create users; the production hasher costs about half a second each."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def organiser(django_user_model):
+    user = django_user_model.objects.create_user("organizadora")
+    user.groups.add(Group.objects.get(name="Organizadores"))
+    return user
+
+
+@pytest.fixture
+def arbiter(django_user_model):
+    return django_user_model.objects.create_user("arbitro")
+
+
+@pytest.fixture
+def other_arbiter(django_user_model):
+    """Arbiter of another tournament only."""
+    return django_user_model.objects.create_user("arbitra-de-recife")
+
+
+@pytest.fixture
+def outsider(django_user_model):
+    """Signed in, no role anywhere."""
+    return django_user_model.objects.create_user("torcedor")

@@ -6,7 +6,6 @@ password hashing in every test.
 
 import pytest
 from arbitration_factories import first_game, make_tournament
-from django.contrib.auth.models import Group
 from django.utils import translation
 
 
@@ -19,30 +18,6 @@ def english_messages(settings):
     settings.LANGUAGE_CODE = "en"
     with translation.override("en"):
         yield
-
-
-@pytest.fixture
-def organiser(django_user_model):
-    user = django_user_model.objects.create_user("organizadora")
-    user.groups.add(Group.objects.get(name="Organizadores"))
-    return user
-
-
-@pytest.fixture
-def arbiter(django_user_model):
-    return django_user_model.objects.create_user("arbitro")
-
-
-@pytest.fixture
-def other_arbiter(django_user_model):
-    """Arbiter of another tournament only."""
-    return django_user_model.objects.create_user("arbitra-de-recife")
-
-
-@pytest.fixture
-def outsider(django_user_model):
-    """Signed in, no role anywhere."""
-    return django_user_model.objects.create_user("torcedor")
 
 
 @pytest.fixture

@@ -21,13 +21,6 @@ def english_messages():
 
 
 @pytest.fixture
-def organiser(django_user_model):
-    user = django_user_model.objects.create_user("organizadora")
-    user.groups.add(Group.objects.get(name="Organizadores"))
-    return user
-
-
-@pytest.fixture
 def other_organiser(django_user_model):
     """Organiser of another tournament only."""
     user = django_user_model.objects.create_user("organizador-de-recife")
@@ -36,25 +29,8 @@ def other_organiser(django_user_model):
 
 
 @pytest.fixture
-def arbiter(django_user_model):
-    return django_user_model.objects.create_user("arbitro")
-
-
-@pytest.fixture
 def second_arbiter(django_user_model):
     return django_user_model.objects.create_user("arbitra")
-
-
-@pytest.fixture
-def other_arbiter(django_user_model):
-    """Arbiter of another tournament only."""
-    return django_user_model.objects.create_user("arbitra-de-recife")
-
-
-@pytest.fixture
-def outsider(django_user_model):
-    """Signed in, no role anywhere."""
-    return django_user_model.objects.create_user("torcedor")
 
 
 @pytest.fixture
