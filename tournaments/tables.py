@@ -15,9 +15,15 @@ from django.utils.translation import pgettext_lazy
 from .models import Entry, Game, Tournament
 from .reports import CrossCell
 from .scoring import format_points
-from .tiebreak_names import tiebreak_name
+from .tiebreak_names import tiebreak_abbreviation, tiebreak_name
 
 NUMBER_ATTRS = {"th": {"class": "number"}, "td": {"class": "number"}}
+# Phone layout (site.css): the rank and the name stay in place while the table scrolls sideways;
+# "fold" columns hide behind the "more columns" switch on a narrow screen.
+RANK_ATTRS = {"th": {"class": "number pin-rank"}, "td": {"class": "number pin-rank"}}
+NAME_ATTRS = {"th": {"class": "pin-name"}, "td": {"class": "pin-name"}}
+FOLD_ATTRS = {"th": {"class": "fold"}, "td": {"class": "fold"}}
+FOLD_NUMBER_ATTRS = {"th": {"class": "number fold"}, "td": {"class": "number fold"}}
 ACTIONS_ATTRS = {"th": {"class": "no-print"}, "td": {"class": "no-print actions"}}
 
 
@@ -31,6 +37,18 @@ def local_points(value: Fraction | int) -> str:
 def tiebreak_label(tiebreak_id: str) -> str:
     """The tie-break's name in the page's language, from the catalogue."""
     return tiebreak_name(tiebreak_id)
+
+
+def tiebreak_heading(tiebreak_id: str):
+    """The short code a page's column shows ("SB"), its full name on hover and for screen
+    readers; the legend under the table spells every code out."""
+    return format_html('<abbr title="{}">{}</abbr>', tiebreak_name(tiebreak_id),
+                       tiebreak_abbreviation(tiebreak_id))
+
+
+def tiebreak_legend(tiebreak_ids: list[str]) -> list[str]:
+    """ "SB = Sonneborn-Berger" for each tie-break, in the tournament's order."""
+    return [f"{tiebreak_abbreviation(key)} = {tiebreak_name(key)}" for key in tiebreak_ids]
 
 
 class PointsColumn(tables.Column):
@@ -144,20 +162,26 @@ class PairingTable(tables.Table):
 
 
 class StandingsTable(tables.Table):
-    """Rank, points, then one column per tie-break in the tournament's order (Art. 4)."""
+    """Rank, points, then one column per tie-break in the tournament's order (Art. 4).
 
-    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER_ATTRS)
-    number = tables.Column(verbose_name=_("No."), attrs=NUMBER_ATTRS)
-    name = tables.Column(verbose_name=_("Name"))
-    club = tables.Column(verbose_name=_("Club or federation"))
+    `short_headings` heads the tie-break columns with their codes (the page, with a legend);
+    without it they carry the full names (the CSV export)."""
+
+    rank = tables.Column(verbose_name=_("Rank"), attrs=RANK_ATTRS)
+    number = tables.Column(verbose_name=_("No."), attrs=FOLD_NUMBER_ATTRS)
+    name = tables.Column(verbose_name=_("Name"), attrs=NAME_ATTRS)
+    club = tables.Column(verbose_name=_("Club or federation"), attrs=FOLD_ATTRS)
     points = PointsColumn(verbose_name=_("Points"))
 
     class Meta:
         order_by = ("rank", "number")
         empty_text = _("No players with pairing numbers yet: add players and draw numbers.")
 
-    def __init__(self, data, tiebreak_ids, **kwargs):
-        extra = [(f"tb_{index}", TieBreakColumn(verbose_name=tiebreak_label(tiebreak_id)))
+    def __init__(self, data, tiebreak_ids, *, short_headings: bool = False, **kwargs):
+        extra = [(f"tb_{index}", TieBreakColumn(
+                     verbose_name=(tiebreak_heading(tiebreak_id) if short_headings
+                                   else tiebreak_label(tiebreak_id)),
+                     attrs=FOLD_NUMBER_ATTRS))
                  for index, tiebreak_id in enumerate(tiebreak_ids, start=1)]
         super().__init__(data, extra_columns=extra, **kwargs)
 

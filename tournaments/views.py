@@ -43,6 +43,7 @@ from .tables import (
     TournamentTable,
     local_points,
     tiebreak_label,
+    tiebreak_legend,
 )
 
 
@@ -161,8 +162,10 @@ def standings(request, slug: str):
             for index, value in enumerate(standing.row.tiebreaks.values(), start=1)}}
         for standing in reports.standings(tournament, up_to_round=up_to_round)
     ]
-    table = StandingsTable(rows, tournament.tiebreaks)
+    exporting = bool(request.GET.get("_export"))
+    table = StandingsTable(rows, tournament.tiebreaks, short_headings=not exporting)
     context["up_to_round"] = up_to_round
+    context["tiebreak_legend"] = tiebreak_legend(tournament.tiebreaks)
     suffix = f"-rodada-{up_to_round}" if up_to_round else ""
     return table_page(request, table, f"{slug}-classificacao{suffix}",
                       "tournaments/standings.html", context)

@@ -1,0 +1,139 @@
+"""Issue 12, players on a phone: what a visitor reads at 390 x 844 and at 1280/1440 px.
+
+Each test measures the page as a person sees it (where a cell lies across the screen, whether a
+table is wider than its container), so a layout that hides the points or clips a column fails.
+"""
+
+from __future__ import annotations
+
+import pytest
+from browser_support import NetworkGuard, Visitor, exact, in_portuguese, screenshots_dir
+from playwright.sync_api import expect
+
+from tournaments import services
+from tournaments.tiebreaks import REGISTRY
+
+pytestmark = pytest.mark.browser
+
+PHONE_390 = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+             "device_scale_factor": 2}
+ROUND_RESULTS = {1: ["1-0", "+-", "1/2-1/2"], 2: ["0-1", "1-0", "1/2-1/2"]}
+
+# Where an element's box lies on the screen, in CSS pixels: [left, right, top, bottom].
+BOX_JS = ("el => { const r = el.getBoundingClientRect(); "
+          "return [r.left, r.right, r.top, r.bottom]; }")
+# How far a scrolling container's content is wider than what it shows.
+CLIPPED_JS = "el => el.scrollWidth - el.clientWidth"
+
+
+@pytest.fixture
+def open_view(browser, live_server, transactional_db):
+    """A fresh tab at a given screen size: `open_view("phone", PHONE_390)` or a desktop width."""
+    contexts, guards = [], []
+
+    def open_view(role: str, options: dict) -> Visitor:
+        context = browser.new_context(base_url=live_server.url, locale="pt-BR",
+                                      timezone_id="America/Sao_Paulo", **options)
+        context.set_default_timeout(15_000)
+        guard = NetworkGuard(allowed_origin=live_server.url)
+        context.route("**/*", guard)
+        contexts.append(context)
+        guards.append(guard)
+        return Visitor(page=context.new_page(), role=role, guard=guard, folder=screenshots_dir())
+
+    yield open_view
+    for context in contexts:
+        context.close()
+    for guard in guards:
+        guard.assert_none_external()
+
+
+def desktop(width: int) -> dict:
+    return {"viewport": {"width": width, "height": 900}}
+
+
+@pytest.fixture
+def played_tournament(paired_tournament, arbiter):
+    """Two rounds played, every tie-break of the registry in use (the widest standings)."""
+    paired_tournament.tiebreaks = list(REGISTRY)
+    paired_tournament.save(update_fields=["tiebreaks"])
+    for number, results in ROUND_RESULTS.items():
+        games = paired_tournament.rounds.get(number=number).games.order_by("board")
+        for game, result in zip(games, results, strict=True):
+            services.record_result(game, result=result, expected_version=game.version,
+                                   user=arbiter)
+    return paired_tournament
+
+
+def box(locator) -> list[float]:
+    return locator.evaluate(BOX_JS)
+
+
+def assert_on_screen(locator, width: int, what: str) -> None:
+    left, right, _top, _bottom = box(locator)
+    assert left >= 0 and right <= width, f"{what} at {left:.0f}-{right:.0f}px on a {width}px screen"
+
+
+# --- 1. standings -------------------------------------------------------------------------------
+
+def test_standings_on_a_phone_show_rank_name_and_points(open_view, played_tournament):
+    tab = open_view("phone-standings", PHONE_390)
+    page = tab.page
+    page.goto(f"/torneios/{played_tournament.slug}/classificacao/")
+    rows = page.locator(".standings table tbody tr")
+    expect(rows).to_have_count(7)
+    tab.snap("standings")
+
+    first = rows.first
+    for cell, what in ((first.locator("td.pin-rank"), "the rank"),
+                       (first.locator("td.pin-name a"), "the name"),
+                       (first.locator("td").nth(4), "the points")):
+        expect(cell).to_be_visible()
+        assert_on_screen(cell, 390, what)
+    points_header = page.get_by_role("columnheader", name=in_portuguese("Points"))
+    assert_on_screen(points_header, 390, "the points heading")
+    # Club and tie-breaks are folded away until the visitor asks for them.
+    club_header = page.get_by_role("columnheader", name=in_portuguese("Club or federation"))
+    expect(club_header).to_be_hidden()
+    expect(page.locator(".standings thead th.fold").first).to_be_hidden()
+
+    page.get_by_label(in_portuguese("Show club and tie-breaks")).check()
+    expect(club_header).to_be_visible()
+    expect(page.locator(".standings thead th abbr")).to_have_count(len(REGISTRY))
+    tab.snap("standings-unfolded")
+
+    # Wider than the phone now: the table scrolls in its container and the name stays in place.
+    container = page.locator(".standings .table-container")
+    assert container.evaluate(CLIPPED_JS) > 0
+    container.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
+    page.wait_for_function("el => el.scrollLeft > 0", arg=container.element_handle())
+    rank_cell, name_cell = first.locator("td.pin-rank"), first.locator("td.pin-name")
+    assert_on_screen(rank_cell, 390, "the rank after scrolling")
+    assert_on_screen(first.locator("td.pin-name a"), 390, "the name after scrolling")
+    # Pinned side by side: the name starts where the rank ends, nothing scrolled over them.
+    assert box(name_cell)[0] == pytest.approx(box(rank_cell)[1], abs=1)
+    hit = name_cell.evaluate("el => { const r = el.getBoundingClientRect(); "
+                             "return el.contains(document.elementFromPoint(r.left + 8, "
+                             "(r.top + r.bottom) / 2)); }")
+    assert hit, "another cell covers the pinned name"
+    last_tiebreak = page.locator(".standings thead th").last
+    assert_on_screen(last_tiebreak, 390, "the last tie-break after scrolling")
+    tab.snap("standings-scrolled")
+
+
+@pytest.mark.parametrize("width", [1280, 1440])
+def test_standings_on_a_wide_screen_cut_no_column(open_view, played_tournament, width):
+    tab = open_view(f"desktop{width}-standings", desktop(width))
+    page = tab.page
+    page.goto(f"/torneios/{played_tournament.slug}/classificacao/")
+    expect(page.locator(".standings table tbody tr")).to_have_count(7)
+    expect(page.get_by_label(in_portuguese("Show club and tie-breaks"))).to_be_hidden()
+    container = page.locator(".standings .table-container")
+    assert container.evaluate(CLIPPED_JS) <= 0, "the standings table is cut off"
+    headings = page.locator(".standings thead th abbr")
+    expect(headings).to_have_count(len(REGISTRY))
+    # Short codes head the columns, and the legend spells each one out (as the PDFs do).
+    sb = page.locator(".standings thead th abbr", has_text=exact("SB"))
+    expect(sb).to_have_attribute("title", "Sonneborn-Berger")
+    expect(page.locator(".legend").filter(has_text="SB = Sonneborn-Berger")).to_have_count(1)
+    tab.snap("standings")
