@@ -24,6 +24,10 @@ RANK_ATTRS = {"th": {"class": "number pin-rank"}, "td": {"class": "number pin-ra
 NAME_ATTRS = {"th": {"class": "pin-name"}, "td": {"class": "pin-name"}}
 FOLD_ATTRS = {"th": {"class": "fold"}, "td": {"class": "fold"}}
 FOLD_NUMBER_ATTRS = {"th": {"class": "number fold"}, "td": {"class": "number fold"}}
+# The crosstable pins the pairing number too (its columns are headed by it) and the points at
+# the right edge, so a phone shows who, against whom and how many points at once.
+PIN_NUMBER_ATTRS = {"th": {"class": "number pin-no"}, "td": {"class": "number pin-no"}}
+PIN_END_ATTRS = {"th": {"class": "number pin-end"}, "td": {"class": "number pin-end"}}
 ACTIONS_ATTRS = {"th": {"class": "no-print"}, "td": {"class": "no-print actions"}}
 
 
@@ -246,10 +250,10 @@ class CrossColumn(tables.Column):
 class CrosstableTable(tables.Table):
     """Rows by rank, one column per pairing number (Art. 2: everyone meets everyone)."""
 
-    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER_ATTRS)
-    number = tables.Column(verbose_name=_("No."), attrs=NUMBER_ATTRS)
-    name = tables.Column(verbose_name=_("Name"))
-    points = PointsColumn(verbose_name=_("Points"))
+    rank = tables.Column(verbose_name=_("Rank"), attrs=RANK_ATTRS)
+    number = tables.Column(verbose_name=_("No."), attrs=PIN_NUMBER_ATTRS)
+    name = tables.Column(verbose_name=_("Name"), attrs=NAME_ATTRS)
+    points = PointsColumn(verbose_name=_("Points"), attrs=PIN_END_ATTRS)
 
     class Meta:
         order_by = ("rank", "number")

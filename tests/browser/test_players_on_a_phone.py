@@ -6,6 +6,8 @@ table is wider than its container), so a layout that hides the points or clips a
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from browser_support import NetworkGuard, Visitor, exact, in_portuguese, screenshots_dir
 from playwright.sync_api import expect
@@ -137,3 +139,43 @@ def test_standings_on_a_wide_screen_cut_no_column(open_view, played_tournament, 
     expect(sb).to_have_attribute("title", "Sonneborn-Berger")
     expect(page.locator(".legend").filter(has_text="SB = Sonneborn-Berger")).to_have_count(1)
     tab.snap("standings")
+
+
+# --- 2. crosstable ------------------------------------------------------------------------------
+
+def test_crosstable_on_a_phone_pins_the_names_and_shows_several_rounds(open_view,
+                                                                     played_tournament):
+    tab = open_view("phone-crosstable", PHONE_390)
+    page = tab.page
+    page.goto(f"/torneios/{played_tournament.slug}/tabela/")
+    rows = page.locator(".crosstable table tbody tr")
+    expect(rows).to_have_count(7)
+    tab.snap("crosstable")
+
+    first = rows.first
+    for cell, what in ((first.locator("td.pin-rank"), "the rank"),
+                       (first.locator("td.pin-no"), "the pairing number"),
+                       (first.locator("td.pin-name a"), "the name"),
+                       (first.locator("td.pin-end"), "the points")):
+        assert_on_screen(cell, 390, what)
+    # Compact: several opponents' columns fit beside the names, not just the first one.
+    opponent_headers = page.locator(".crosstable thead th").filter(
+        has_text=re.compile(r"^\s*\d+\s*$"))
+    expect(opponent_headers).to_have_count(7)
+    points_left = box(first.locator("td.pin-end"))[0]
+    whole = [header for header in opponent_headers.all()
+             if box(header)[0] >= 0 and box(header)[1] <= points_left]
+    assert len(whole) >= 4, f"only {len(whole)} opponents' columns fit on a 390px phone"
+
+    # Scrolled to the last round, the rank, number, name and points have not moved.
+    pinned = [first.locator(f"td.{name}") for name in ("pin-rank", "pin-no", "pin-name",
+                                                        "pin-end")]
+    before = [edge for cell in pinned for edge in box(cell)[:2]]
+    container = page.locator(".crosstable .table-container")
+    assert container.evaluate(CLIPPED_JS) > 0
+    container.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
+    page.wait_for_function("el => el.scrollLeft > 0", arg=container.element_handle())
+    after = [edge for cell in pinned for edge in box(cell)[:2]]
+    assert after == pytest.approx(before, abs=1), "a pinned column moved with the scroll"
+    assert_on_screen(opponent_headers.last, 390, "the last opponent's column")
+    tab.snap("crosstable-scrolled")
