@@ -9,7 +9,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_support import NetworkGuard, Visitor, exact, in_portuguese, screenshots_dir
+from browser_support import (
+    NetworkGuard,
+    Visitor,
+    exact,
+    in_portuguese,
+    screenshots_dir,
+    sign_in,
+)
 from playwright.sync_api import expect
 
 from tournaments import services
@@ -179,3 +186,46 @@ def test_crosstable_on_a_phone_pins_the_names_and_shows_several_rounds(open_view
     assert after == pytest.approx(before, abs=1), "a pinned column moved with the scroll"
     assert_on_screen(opponent_headers.last, 390, "the last opponent's column")
     tab.snap("crosstable-scrolled")
+
+
+# --- 3. header ----------------------------------------------------------------------------------
+
+def test_the_header_is_a_slim_bar_and_the_language_changes_on_choice(open_view, organiser,
+                                                                    played_tournament):
+    tab = open_view("phone-header", PHONE_390)
+    page = tab.page
+    page.goto(f"/torneios/{played_tournament.slug}/classificacao/")
+    header = page.locator("header.site-header")
+    tab.snap("header")
+    _left, _right, top, bottom = box(header)
+    assert bottom - top <= 56, f"the header takes {bottom - top:.0f}px of an 844px screen"
+    expect(header.get_by_role("button")).to_have_count(0)  # no "Mudar": the choice submits
+
+    page.get_by_label(in_portuguese("Language")).select_option("en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.get_by_role("heading", level=2)).to_have_text("Standings")
+    assert page.url.endswith(f"/torneios/{played_tournament.slug}/classificacao/")
+    tab.snap("header-english")
+    # The standings' round choice also applies itself.
+    page.wait_for_load_state("load")
+    page.get_by_label("After round").select_option("1")
+    expect(page.get_by_role("heading", level=2)).to_have_text("Standings after round 1")
+
+    # Signed in, the longer links wrap inside the bar; nothing makes the page wider than the phone
+    # (snap checks it).
+    page.wait_for_load_state("load")  # the deferred site.js listens once the page has loaded
+    page.get_by_label("Language").select_option("pt-br")
+    expect(page.locator("html")).to_have_attribute("lang", "pt-br")
+    sign_in(tab, organiser.username)
+    tab.snap("header-signed-in")
+
+
+def test_without_javascript_the_language_switch_keeps_its_button(open_view, played_tournament):
+    tab = open_view("nojs-header", {**PHONE_390, "java_script_enabled": False})
+    page = tab.page
+    page.goto(f"/torneios/{played_tournament.slug}/classificacao/")
+    page.get_by_label(in_portuguese("Language")).select_option("en")
+    page.locator("header.site-header").get_by_role(
+        "button", name=exact(in_portuguese("Change"))).click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    tab.snap("header-english")
