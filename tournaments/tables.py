@@ -111,20 +111,42 @@ def player_link(game: Game, entry: Entry):
     return format_html('<a href="{}">{}</a>', url, entry_label(entry))
 
 
-class PairingTable(tables.Table):
-    """One round's boards with the colours as played and the results."""
+def block_attrs(part: str, label=None, css: str = "") -> dict:
+    """A round table's cell as a part of its board's block on a phone (site.css stacks the row:
+    board and result, then White, then Black); `label` is shown before the cell there, where
+    the column headings are hidden."""
+    td = {"class": f"{css} p-{part}".strip()}
+    if label is not None:
+        td["data-label"] = label
+    return {"th": {"class": css} if css else {}, "td": td}
 
-    board = tables.Column(verbose_name=_("Board"), attrs=NUMBER_ATTRS)
-    white = tables.Column(verbose_name=_("White"), order_by=("white__number",))
-    result = tables.Column(verbose_name=_("Result"), default="")
-    black = tables.Column(verbose_name=_("Black"), order_by=("black__number",))
+
+class PairingTable(tables.Table):
+    """One round's boards with the colours as played and the results.
+
+    `short_headings` heads the colours column with its sign (⇄, explained by the legend) so the
+    page fits the arbiter's buttons at 1280 px; the CSV export keeps the full heading."""
+
+    board = tables.Column(verbose_name=_("Board"),
+                          attrs=block_attrs("board", _("Board"), "number"))
+    white = tables.Column(verbose_name=_("White"), order_by=("white__number",),
+                          attrs=block_attrs("white", _("White")))
+    result = tables.Column(verbose_name=_("Result"), default="", attrs=block_attrs("result"))
+    black = tables.Column(verbose_name=_("Black"), order_by=("black__number",),
+                          attrs=block_attrs("black", _("Black")))
     colours_swapped = tables.BooleanColumn(verbose_name=_("Colours swapped (Art. 10)"),
-                                           yesno=("⇄", ""))
+                                           yesno=("⇄", ""), attrs=block_attrs("swapped"))
     game = tables.Column(verbose_name=_("Game"), empty_values=(), orderable=False,
-                         exclude_from_export=True)
+                         exclude_from_export=True, attrs=block_attrs("game"))
     edit = tables.Column(verbose_name=pgettext_lazy("column of the arbiter's links", "Arbiter"),
-                         empty_values=(), orderable=False,
-                         exclude_from_export=True, attrs=ACTIONS_ATTRS)
+                         empty_values=(), orderable=False, exclude_from_export=True,
+                         attrs=block_attrs("edit", css="no-print actions"))
+
+    def __init__(self, data, *, short_headings: bool = False, **kwargs):
+        super().__init__(data, **kwargs)
+        if short_headings:
+            self.columns["colours_swapped"].column.verbose_name = format_html(
+                '<abbr title="{}">⇄</abbr>', _("Colours swapped (Art. 10)"))
 
     class Meta:
         model = Game

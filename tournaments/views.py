@@ -118,7 +118,8 @@ def round_detail(request, slug: str, number: int):
     )
     games = round_.games.select_related("round__tournament", "white__player", "black__player")
     context = tournament_context(request, tournament, round=round_)
-    table = PairingTable(games, exclude=() if context["can_arbitrate"] else ("edit",))
+    table = PairingTable(games, exclude=() if context["can_arbitrate"] else ("edit",),
+                         short_headings=not request.GET.get("_export"))
     return table_page(request, table, f"{slug}-rodada-{number}", "tournaments/round_detail.html",
                       context)
 

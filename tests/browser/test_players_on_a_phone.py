@@ -229,3 +229,47 @@ def test_without_javascript_the_language_switch_keeps_its_button(open_view, play
         "button", name=exact(in_portuguese("Change"))).click()
     expect(page.locator("html")).to_have_attribute("lang", "en")
     tab.snap("header-english")
+
+
+# --- 4. a round's pairings ----------------------------------------------------------------------
+
+def test_a_rounds_pairings_on_a_phone_stack_each_board(open_view, played_tournament):
+    tab = open_view("phone-round", PHONE_390)
+    page = tab.page
+    page.goto(f"/torneios/{played_tournament.slug}/rodada/1/")
+    boards = page.locator(".pairings table tbody tr")
+    expect(boards).to_have_count(3)
+    tab.snap("round")
+    container = page.locator(".pairings .table-container")
+    assert container.evaluate(CLIPPED_JS) <= 0, "the round table scrolls sideways on a phone"
+    for index, game in enumerate(played_tournament.rounds.get(number=1).games.order_by("board")):
+        block = boards.nth(index)
+        parts = {name: block.locator(f"td.p-{name}") for name in ("board", "white", "result",
+                                                               "black")}
+        for name, cell in parts.items():
+            expect(cell).to_be_visible()
+            assert_on_screen(cell, 390, f"board {game.board}: {name}")
+        expect(parts["white"]).to_contain_text(game.white.player.name)
+        expect(parts["black"]).to_contain_text(game.black.player.name)
+        expect(parts["result"]).to_contain_text(game.result)
+        # One block, read top to bottom: board and result, then White, then Black.
+        tops = {name: box(cell)[2] for name, cell in parts.items()}
+        assert tops["board"] < tops["white"] < tops["black"], tops
+        block_top, block_bottom = box(block)[2:]
+        assert all(block_top <= top < block_bottom for top in tops.values())
+
+
+@pytest.mark.parametrize("width", [1280, 1440])
+def test_a_rounds_table_for_the_arbiter_clips_no_button(open_view, played_tournament, arbiter,
+                                                        width):
+    tab = open_view(f"desktop{width}-round", desktop(width))
+    sign_in(tab, arbiter.username)
+    page = tab.page
+    page.goto(f"/torneios/{played_tournament.slug}/rodada/1/")
+    expect(page.locator(".pairings table tbody tr")).to_have_count(3)
+    tab.snap("round")
+    container = page.locator(".pairings .table-container")
+    assert container.evaluate(CLIPPED_JS) <= 0, "the round table is cut off"
+    container_right = box(container)[1]
+    for button in page.locator(".pairings td a.button").all():
+        assert box(button)[1] <= container_right, "a button is cut off"
