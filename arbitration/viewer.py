@@ -1,7 +1,8 @@
 """What the game viewer shows at one half-move: board, move list, and the draw rules' counters.
 
-Server-rendered per ply (?ply=N), so it works without JavaScript; static/js/viewer.js only adds
-arrow keys on top of the links.
+Server-rendered per ply (?ply=N), so it works without JavaScript. `viewer_data` sends every
+position with the page (one json_script blob) so static/js/viewer.js steps through the moves in
+the page, with the links, the arrow keys and a swipe on the board, without a reload.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from dataclasses import dataclass, field
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from rules.svg import board_svg
+from rules.board import Board, Color
+from rules.geometry import square_xy
+from rules.svg import COLOURS, board_svg
 
 from . import describe
 from .sheets import SheetReplay, evidence_of, move_texts, written_text
@@ -160,3 +163,80 @@ def viewer_state(sheet: SheetReplay, ply_param: str | None, *, algebraic: bool,
         pairs=_pairs(sheet, texts, ply), counters=counters, unreplayed=unreplayed,
         problem=illegal_line(sheet, algebraic),
     )
+
+
+# One character per square in `viewer_data`'s positions.
+PIECE_CODES = {(Color.WHITE, False): "w", (Color.WHITE, True): "W",
+               (Color.BLACK, False): "b", (Color.BLACK, True): "B"}
+EMPTY_SQUARE = "."
+# Past this many characters of counter sentences the blob goes without them and the page steps
+# by loading each half-move from the server, as without JavaScript: a sheet that repeats one
+# position hundreds of times lists every occurrence at every move (hundreds of kilobytes).
+SENTENCES_BUDGET = 120_000
+
+
+def position_code(board: Board) -> str:
+    """The pieces as one character per square, square 1 first ("." empty, w/b men, W/B kings)."""
+    codes = [EMPTY_SQUARE] * board.variant.squares
+    for colour in (Color.WHITE, Color.BLACK):
+        for square, piece in board.pieces(colour).items():
+            codes[square - 1] = PIECE_CODES[(colour, piece.king)]
+    return "".join(codes)
+
+
+def board_geometry(variant, *, algebraic: bool, flipped: bool, size: int) -> dict[str, object]:
+    """Where each square lies in the SVG board_svg draws, so the page can move the pieces."""
+    margin = size * 0.05 if algebraic else 0.0
+    cell = (size - 2 * margin) / variant.size
+    origins = []
+    for square in range(1, variant.squares + 1):
+        x, y = square_xy(square, variant, flipped=flipped)
+        origins.append([round(margin + x * cell, 2), round(margin + y * cell, 2)])
+    return {"cell": round(cell, 3), "origins": origins,
+            "colours": {key: COLOURS[key] for key in (
+                "white", "black", "outline", "crown-on-white", "crown-on-black", "last-move")}}
+
+
+def viewer_data(sheet: SheetReplay, state: ViewerState, *, algebraic: bool,
+                flipped: bool = False, size: int = 480) -> dict[str, object]:
+    """Every replayed position with what the page shows beside it, for json_script.
+
+    Positions are one character per square; the counters' sentences are listed once and named
+    by index, so a long game stays a few tens of kilobytes (a real 143-half-move game: 33 kB).
+    `counters` is None past SENTENCES_BUDGET: the page then loads each half-move it steps to.
+    """
+    replay = sheet.replay
+    assert replay is not None
+    algebraic = algebraic and sheet.variant.algebraic
+    texts = move_texts(sheet, algebraic)
+    positions, paths = [], []
+    for ply, board in replay.positions():
+        positions.append(position_code(board))
+        paths.append(list(dict.fromkeys(replay.plies[ply - 1].move.path)) if ply else [])
+    sentences: dict[str, int] = {}
+    counters: list[list[list[int]]] | None = []
+    length = 0
+    for ply in range(replay.moves + 1):
+        row = []
+        for status in sheet.statuses(ply):
+            text = describe.counter_text(evidence_of(status, replay))
+            if text not in sentences:
+                length += len(text)
+            row.append([int(status.holds), sentences.setdefault(text, len(sentences))])
+        counters.append(row)
+        if length > SENTENCES_BUDGET:
+            counters, sentences = None, {}
+            break
+    return {
+        "ply": state.ply,
+        "flip": flipped,
+        "board": board_geometry(sheet.variant, algebraic=algebraic, flipped=flipped, size=size),
+        "positions": positions,
+        "paths": paths,
+        "moves": [[played.sheet.move_label, text] for played, text in zip(replay.plies, texts,
+                                                                           strict=True)],
+        "rules": [counter.rule for counter in state.counters],
+        "counters": counters,
+        "sentences": list(sentences),
+        "words": {"start": _("Starting position"), "after": _("Position after %(move)s")},
+    }

@@ -14,7 +14,7 @@ from ..forms import (
 )
 from ..history import history_rows
 from ..models import DrawClaim, ScoreSheet
-from ..viewer import viewer_state
+from ..viewer import viewer_data, viewer_state
 from .common import (
     algebraic_for,
     claim_page,
@@ -49,16 +49,19 @@ def viewer(request, slug: str, game_id: int):
     tournament = get_object_or_404(Tournament, slug=slug)
     game = game_of(tournament, game_id)
     sheet = services.sheet_of(game)
-    state, problems = None, {}
+    state, problems, data = None, {}, None
     if sheet is not None:
         replay = services.sheet_replay(game, sheet)
         algebraic = algebraic_for(sheet, tournament)
+        flipped = request.GET.get("flip") == "1"
         state = viewer_state(replay, request.GET.get("ply"), algebraic=algebraic,
-                             flipped=request.GET.get("flip") == "1")
+                             flipped=flipped)
         problems = sheet_problems(replay, algebraic)
+        if state is not None:
+            data = viewer_data(replay, state, algebraic=algebraic, flipped=flipped)
     return render(request, "arbitration/viewer.html", {
         "tournament": tournament, "game": game, "sheet": sheet, "state": state,
-        "problems": problems,
+        "problems": problems, "viewer_data": data,
         "flip": request.GET.get("flip") == "1", **roles(request, tournament),
     })
 

@@ -19,6 +19,11 @@ from browser_support import (
 )
 from playwright.sync_api import expect
 
+from arbitration import services as arbitration_services
+from rules import BRAZILIAN
+from rules.board import Color
+from rules.pdn import read_game
+from rules.replay import replay_game
 from tournaments import services
 from tournaments.tiebreaks import REGISTRY
 
@@ -273,3 +278,159 @@ def test_a_rounds_table_for_the_arbiter_clips_no_button(open_view, played_tourna
     container_right = box(container)[1]
     for button in page.locator(".pairings td a.button").all():
         assert box(button)[1] <= container_right, "a button is cut off"
+
+
+# --- 5. the viewer ------------------------------------------------------------------------------
+
+OPENING = "1. 23-19 11-15 2. 26-23 8-11 3. 30-26 3-8 4. 21-17 10-14 5. 19x3 14x30"
+
+
+def shuffling_kings_sheet(pairs: int = 60) -> str:
+    """tests/data/browser/threefold.pdn's game, the kings shuffling `pairs` more moves: a legal
+    sheet of 10 + 2 * pairs half-moves (130 by default), long enough that its last move lies
+    far below the board on a phone. The threefold rule (Art. 98) holds from half-move 18 on."""
+    moves = [OPENING]
+    for index in range(pairs):
+        white, black = ("3-17", "30-21") if index % 2 == 0 else ("17-3", "21-30")
+        moves.append(f"{6 + index}. {white} {black}")
+    return ('[White "Ana Beatriz Conceição"]\n[Black "João Gonçalves Araújo"]\n'
+            '[Result "*"]\n[GameType "26"]\n\n' + " ".join(moves) + " *\n")
+
+
+@pytest.fixture
+def long_game(paired_tournament, arbiter):
+    game = paired_tournament.rounds.get(number=1).games.get(board=1)
+    arbitration_services.save_sheet(game, pdn=shuffling_kings_sheet(), notation="numeric",
+                                    expected_version=0, user=arbiter)
+    return game
+
+
+def engine_pieces(ply: int) -> dict[str, str]:
+    """{square: "man white"...} after `ply`, as the engine plays the sheet."""
+    board = replay_game(read_game(shuffling_kings_sheet()), BRAZILIAN).board_at(ply)
+    return {str(square): f"{'king' if piece.king else 'man'} {name}"
+            for colour, name in ((Color.WHITE, "white"), (Color.BLACK, "black"))
+            for square, piece in board.pieces(colour).items()}
+
+
+PIECES_JS = """() => Object.fromEntries(Array.from(document.querySelectorAll('.arb-board .piece'))
+  .map(g => [g.dataset.square, g.getAttribute('class').replace('piece ', '')]))"""
+
+
+def viewer_url(game) -> str:
+    return f"/arbitragem/{game.round.tournament.slug}/partida/{game.pk}/lances/"
+
+
+def test_the_viewer_opens_on_the_last_move_with_the_board_in_view(open_view, long_game):
+    tab = open_view("phone-viewer", PHONE_390)
+    page = tab.page
+    page.goto(viewer_url(long_game))
+    page.wait_for_load_state("load")
+    marker = page.locator('.arb-moves [aria-current="step"]')
+    expect(page.locator(".arb-ply")).to_have_text("130/130")
+    board = page.locator(".arb-board svg")
+    page.wait_for_timeout(200)  # the script's scroll to the current move
+    _l, _r, board_top, board_bottom = box(board)
+    assert board_top >= 0 and board_bottom <= 844, (
+        f"the board lies at {board_top:.0f}-{board_bottom:.0f}px on an 844px screen")
+    _l, _r, move_top, move_bottom = box(marker)
+    assert move_bottom <= 844, "the current move is below the screen"
+    assert move_top >= box(page.locator(".arb-viewer-board"))[3] - 1, (
+        "the current move is hidden under the board")
+    tab.snap("viewer-last-move")
+
+    # Scrolling the moves leaves the board where it is.
+    page.mouse.wheel(0, -300)
+    page.wait_for_timeout(200)
+    assert box(board)[2] >= 0 and box(board)[3] <= 844, "the board scrolled off the screen"
+
+
+def test_the_viewer_steps_in_the_page_with_links_keys_and_swipes(open_view, long_game):
+    tab = open_view("phone-viewer-steps", PHONE_390)
+    page = tab.page
+    page.goto(viewer_url(long_game) + "?ply=16")
+    page.wait_for_load_state("load")
+    page.evaluate("() => { window.sameDocument = true; }")  # lost if the page reloads
+    ply = page.locator(".arb-ply")
+    marker = page.locator('.arb-moves [aria-current="step"]')
+    threefold = page.locator('.arb-counter[data-rule="threefold"]')
+    expect(ply).to_have_text("16/130")
+    expect(threefold).not_to_have_class(re.compile(r"\bholds\b"))
+
+    steps = page.get_by_role("navigation", name=in_portuguese("Step through the moves"))
+    steps.get_by_role("link", name=in_portuguese("Next move")).click()
+    expect(ply).to_have_text("17/130")
+    expect(marker).to_have_text("17-3")
+    page.keyboard.press("ArrowRight")
+    expect(ply).to_have_text("18/130")
+    expect(marker).to_have_text("21-30")
+    # The third occurrence: the counter turns as the server would draw it at that move.
+    expect(threefold).to_have_class(re.compile(r"\bholds\b"))
+    assert page.evaluate(PIECES_JS) == engine_pieces(18)
+    assert page.url.endswith("?ply=18")
+    tab.snap("viewer-threefold")
+
+    page.keyboard.press("Home")
+    expect(ply).to_have_text("0/130")
+    expect(marker).to_have_count(0)
+    expect(page.locator("#position-caption")).to_have_text(in_portuguese("Starting position"))
+    assert page.evaluate(PIECES_JS) == engine_pieces(0)
+    expect(steps.get_by_role("link", name=in_portuguese("Previous move"))).to_have_count(0)
+
+    # A swipe to the left on the board is the next move, to the right the previous one.
+    board = page.locator(".arb-board")
+    left, right, top, bottom = box(board)
+    middle = (top + bottom) / 2
+
+    def swipe(start_x: float, end_x: float) -> None:
+        for kind, x in (("pointerdown", start_x), ("pointerup", end_x)):
+            board.dispatch_event(kind, {"pointerId": 7, "pointerType": "touch", "isPrimary": True,
+                                        "clientX": x, "clientY": middle, "bubbles": True})
+
+    swipe(right - 20, left + 20)
+    expect(ply).to_have_text("1/130")
+    swipe(right - 20, left + 20)
+    expect(ply).to_have_text("2/130")
+    swipe(left + 20, right - 20)
+    expect(ply).to_have_text("1/130")
+    expect(marker).to_have_text("23-19")
+    assert page.evaluate(PIECES_JS) == engine_pieces(1)
+
+    page.get_by_role("link", name="11-15", exact=True).click()
+    expect(ply).to_have_text("2/130")
+    page.keyboard.press("End")
+    expect(ply).to_have_text("130/130")
+    assert page.evaluate(PIECES_JS) == engine_pieces(130)
+    assert page.evaluate("() => window.sameDocument === true"), "a step reloaded the page"
+    tab.snap("viewer-end")
+
+
+def test_without_javascript_the_viewer_still_steps_by_pages(open_view, long_game):
+    tab = open_view("nojs-viewer", {**PHONE_390, "java_script_enabled": False})
+    page = tab.page
+    page.goto(viewer_url(long_game) + "?ply=17")
+    steps = page.get_by_role("navigation", name=in_portuguese("Step through the moves"))
+    steps.get_by_role("link", name=in_portuguese("Next move")).click()
+    expect(page.locator(".arb-ply")).to_have_text("18/130")
+    assert page.url.endswith("?ply=18")
+    assert page.evaluate(PIECES_JS) == engine_pieces(18)
+    expect(page.locator('.arb-counter[data-rule="threefold"]')).to_have_class(
+        re.compile(r"\bholds\b"))
+    tab.snap("viewer-ply-18")
+
+
+def test_the_viewer_on_a_wide_screen_keeps_the_board_beside_the_moves(open_view, long_game):
+    tab = open_view("desktop1280-viewer", desktop(1280))
+    page = tab.page
+    page.goto(viewer_url(long_game) + "?ply=40")
+    page.wait_for_load_state("load")
+    board = page.locator(".arb-board svg")
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_timeout(200)
+    _l, board_right, top, bottom = box(board)
+    assert top >= 0 and bottom <= 900, f"the board lies at {top:.0f}-{bottom:.0f}px"
+    assert box(page.locator(".arb-moves"))[0] >= board_right, "the moves are not beside the board"
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator(".arb-ply")).to_have_text("39/130")
+    assert page.evaluate(PIECES_JS) == engine_pieces(39)
+    tab.snap("viewer")
