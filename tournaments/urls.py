@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import live, views
 
 app_name = "tournaments"
 
@@ -13,7 +13,10 @@ urlpatterns = [
     path("<slug:slug>/editar/", views.tournament_edit, name="edit"),
     path("<slug:slug>/rodadas/", views.rounds_overview, name="rounds"),
     path("<slug:slug>/rodada/<int:number>/", views.round_detail, name="round"),
+    path("<slug:slug>/rodada/<int:number>/ao-vivo/", live.round_updates, name="round_live"),
     path("<slug:slug>/classificacao/", views.standings, name="standings"),
+    path("<slug:slug>/classificacao/ao-vivo/<int:number>/", live.standings_updates,
+         name="standings_live"),
     path("<slug:slug>/tabela/", views.crosstable, name="crosstable"),
     path("<slug:slug>/jogador/<int:entry_id>/", views.player_detail, name="player"),
     path("<slug:slug>/jogadores/novo/", views.add_player, name="add_player"),

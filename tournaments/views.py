@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
-from . import reports, services
+from . import live, reports, services
 from .csv_import import CsvImportError
 from .forms import (
     CsvImportForm,
@@ -116,12 +116,18 @@ def round_detail(request, slug: str, number: int):
     round_ = get_object_or_404(
         Round.objects.select_related("bye__player"), tournament=tournament, number=number
     )
-    games = round_.games.select_related("round__tournament", "white__player", "black__player")
     context = tournament_context(request, tournament, round=round_)
-    table = PairingTable(games, exclude=() if context["can_arbitrate"] else ("edit",),
-                         short_headings=not request.GET.get("_export"))
+    table = pairing_table(request, round_, can_arbitrate=context["can_arbitrate"])
+    context["live"] = live.round_live_context(request, tournament, round_)
     return table_page(request, table, f"{slug}-rodada-{number}", "tournaments/round_detail.html",
                       context)
+
+
+def pairing_table(request, round_: Round, *, can_arbitrate: bool) -> PairingTable:
+    """A round's table as its page shows it (also redrawn by the live updates, live.py)."""
+    games = round_.games.select_related("round__tournament", "white__player", "black__player")
+    return PairingTable(games, exclude=() if can_arbitrate else ("edit",),
+                        short_headings=not request.GET.get("_export"))
 
 
 def rounds_overview(request, slug: str):
@@ -154,6 +160,19 @@ def standings(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     context = tournament_context(request, tournament)
     up_to_round = selected_round(request, context["round_numbers"])
+    table = standings_table(request, tournament, up_to_round)
+    context["up_to_round"] = up_to_round
+    context["tiebreak_legend"] = tiebreak_legend(tournament.tiebreaks)
+    if up_to_round is None:
+        context["live"] = live.standings_live_context(request, tournament)
+    suffix = f"-rodada-{up_to_round}" if up_to_round else ""
+    return table_page(request, table, f"{slug}-classificacao{suffix}",
+                      "tournaments/standings.html", context)
+
+
+def standings_table(request, tournament: Tournament,
+                    up_to_round: int | None = None) -> StandingsTable:
+    """The standings as the page shows them (also redrawn by the live updates, live.py)."""
     rows = [
         {"rank": standing.rank, "number": standing.entry.number,
          "name": standing.entry.player.name, "club": standing.entry.player.club,
@@ -164,12 +183,7 @@ def standings(request, slug: str):
         for standing in reports.standings(tournament, up_to_round=up_to_round)
     ]
     exporting = bool(request.GET.get("_export"))
-    table = StandingsTable(rows, tournament.tiebreaks, short_headings=not exporting)
-    context["up_to_round"] = up_to_round
-    context["tiebreak_legend"] = tiebreak_legend(tournament.tiebreaks)
-    suffix = f"-rodada-{up_to_round}" if up_to_round else ""
-    return table_page(request, table, f"{slug}-classificacao{suffix}",
-                      "tournaments/standings.html", context)
+    return StandingsTable(rows, tournament.tiebreaks, short_headings=not exporting)
 
 
 def crosstable(request, slug: str):

@@ -434,3 +434,68 @@ def test_the_viewer_on_a_wide_screen_keeps_the_board_beside_the_moves(open_view,
     expect(page.locator(".arb-ply")).to_have_text("39/130")
     assert page.evaluate(PIECES_JS) == engine_pieces(39)
     tab.snap("viewer")
+
+
+# --- 6. live ------------------------------------------------------------------------------------
+
+HIDE_TAB_JS = """hidden => {
+  Object.defineProperty(document, 'hidden', {value: hidden, configurable: true});
+  document.dispatchEvent(new Event('visibilitychange'));
+}"""
+
+
+def test_the_round_and_standings_update_by_themselves(open_view, paired_tournament, arbiter,
+                                                      settings):
+    settings.LIVE_POLL_SECONDS = 1
+    slug = paired_tournament.slug
+    games = list(paired_tournament.rounds.get(number=1).games.order_by("board"))
+    tab = open_view("phone-live", PHONE_390)
+    page = tab.page
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url)
+            if "/ao-vivo/" in request.url else None)
+    page.goto(f"/torneios/{slug}/rodada/1/")
+    page.wait_for_load_state("load")
+    page.evaluate("() => { window.sameDocument = true; }")
+    results = page.locator(".pairings tbody td.p-result")
+    expect(results).to_have_text(["", "", ""])
+
+    services.record_result(games[0], result="1-0", expected_version=games[0].version,
+                           user=arbiter)
+    expect(results.first).to_have_text("1-0", timeout=10_000)
+    expect(page.locator("[data-live-status]")).to_contain_text(
+        in_portuguese("Updated at %(time)s.").split("%")[0].strip())
+    tab.snap("round-live")
+
+    # A hidden tab asks nothing; shown again, it asks at once.
+    page.evaluate(HIDE_TAB_JS, True)
+    page.wait_for_timeout(300)
+    before = len(asked)
+    page.wait_for_timeout(2500)
+    assert len(asked) == before, "a hidden tab kept asking"
+    page.evaluate(HIDE_TAB_JS, False)
+    page.wait_for_function(f"() => performance.getEntriesByType('resource')"
+                           f".filter(e => e.name.includes('/ao-vivo/')).length > {before}")
+
+    # The round complete, the page shows it and stops asking.
+    for game, result in zip(games[1:], ["+-", "1/2-1/2"], strict=True):
+        services.record_result(game, result=result, expected_version=game.version, user=arbiter)
+    expect(results).to_have_text(["1-0", "+-", "1/2-1/2"], timeout=10_000)
+    page.wait_for_timeout(300)
+    done = len(asked)
+    page.wait_for_timeout(2500)
+    assert len(asked) == done, "the page kept asking after the round was complete"
+    assert page.evaluate("() => window.sameDocument === true"), "the page reloaded"
+
+    # The standings follow round 2, the one now in play.
+    page.goto(f"/torneios/{slug}/classificacao/")
+    page.wait_for_load_state("load")
+    game = paired_tournament.rounds.get(number=2).games.get(board=1)
+    row = page.locator(".standings tbody tr").filter(
+        has=page.get_by_role("link", name=game.white.player.name, exact=True))
+    points = row.locator("td").nth(4)
+    before = float(points.inner_text().replace(",", "."))
+    services.record_result(game, result="1-0", expected_version=game.version, user=arbiter)
+    after = f"{before + 1:g}".replace(".", ",")
+    expect(points).to_have_text(after, timeout=10_000)
+    tab.snap("standings-live")
