@@ -108,6 +108,7 @@
       if (moveRect.left < rect.right && moveRect.right > rect.left) { covered = rect.height; }
     }
     link.style.scrollMarginTop = (covered + 8) + "px";
+    link.style.scrollMarginBottom = "8px";
     link.scrollIntoView({ block: "nearest" });
   }
 
