@@ -189,6 +189,8 @@ def test_crosstable_on_a_phone_pins_the_names_and_shows_several_rounds(open_view
     page.wait_for_function("el => el.scrollLeft > 0", arg=container.element_handle())
     after = [edge for cell in pinned for edge in box(cell)[:2]]
     assert after == pytest.approx(before, abs=1), "a pinned column moved with the scroll"
+    # Side by side, none over another: rank, number and name each start where the last ends.
+    assert after[2] == pytest.approx(after[1], abs=1) and after[4] == pytest.approx(after[3], abs=1)
     assert_on_screen(opponent_headers.last, 390, "the last opponent's column")
     tab.snap("crosstable-scrolled")
 
@@ -499,3 +501,21 @@ def test_the_round_and_standings_update_by_themselves(open_view, paired_tourname
     after = f"{before + 1:g}".replace(".", ",")
     expect(points).to_have_text(after, timeout=10_000)
     tab.snap("standings-live")
+
+
+@pytest.mark.parametrize("width", [1280, 1440])
+def test_the_crosstables_pinned_columns_fit_their_offsets_on_a_wide_screen(open_view, width,
+                                                                          played_tournament):
+    """The name is pinned at the rank's and number's width (site.css): were either wider, the
+    pinned cells would overlap once a big crosstable scrolls."""
+    tab = open_view(f"desktop{width}-crosstable", desktop(width))
+    page = tab.page
+    page.goto(f"/torneios/{played_tournament.slug}/tabela/")
+    header = page.locator(".crosstable thead tr")
+    rank, number, name = (box(header.locator(f"th.{pin}")) for pin in ("pin-rank", "pin-no",
+                                                                          "pin-name"))
+    offsets = page.evaluate("""() => ['.pin-no', '.pin-name'].map(pin =>
+        parseFloat(getComputedStyle(document.querySelector('.crosstable th' + pin)).left))""")
+    assert [number[0] - rank[0], name[0] - rank[0]] == pytest.approx(offsets, abs=1)
+    assert page.locator(".crosstable .table-container").evaluate(CLIPPED_JS) <= 0
+    tab.snap("crosstable")
