@@ -519,3 +519,42 @@ def test_the_crosstables_pinned_columns_fit_their_offsets_on_a_wide_screen(open_
     assert [number[0] - rank[0], name[0] - rank[0]] == pytest.approx(offsets, abs=1)
     assert page.locator(".crosstable .table-container").evaluate(CLIPPED_JS) <= 0
     tab.snap("crosstable")
+
+
+# Each piece's centre and kind, and the squares marked as the last move's, as drawn in `root`.
+DRAWN = """root => ({
+  pieces: Object.fromEntries(Array.from(root.querySelectorAll('.arb-board .piece')).map(g => {
+    const c = g.querySelector('circle');
+    return [g.dataset.square, [g.getAttribute('class'), c.getAttribute('cx'), c.getAttribute('cy'),
+                               g.querySelectorAll('.crown').length]];
+  })),
+  marked: Array.from(root.querySelectorAll('.arb-board .last-move'))
+    .map(r => [r.dataset.square, r.getAttribute('x'), r.getAttribute('y')]),
+})"""
+DRAWN_JS = f"() => ({DRAWN})(document)"
+# The same, from the server's own page for an address (no script runs in a parsed document).
+SERVED_JS = f"""async url => ({DRAWN})(new DOMParser().parseFromString(
+  await (await fetch(url)).text(), 'text/html'))"""
+
+
+@pytest.mark.parametrize("flip", [False, True])
+def test_the_board_drawn_in_the_page_is_the_servers(open_view, long_game, flip):
+    """Stepped to in the page, a position is drawn exactly as the server draws it (rules/svg.py),
+    from White's side and flipped: the same pieces, kings, centres and last-move squares."""
+    tab = open_view("phone-viewer-drawn", PHONE_390)
+    page = tab.page
+    suffix = "&flip=1" if flip else ""
+    page.goto(viewer_url(long_game) + "?ply=17" + suffix)
+    page.wait_for_load_state("load")
+    served = page.evaluate(SERVED_JS, viewer_url(long_game) + "?ply=18" + suffix)
+    assert len(served["pieces"]) == 20 and len(served["marked"]) == 2
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".arb-ply")).to_have_text("18/130")
+    assert page.evaluate(DRAWN_JS) == served
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".arb-ply")).to_have_text("19/130")
+    assert page.evaluate(DRAWN_JS) != served
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator(".arb-ply")).to_have_text("18/130")
+    assert page.evaluate(DRAWN_JS) == served
+    assert page.url.endswith("?ply=18" + suffix)
