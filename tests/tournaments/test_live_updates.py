@@ -102,3 +102,12 @@ def test_a_live_address_refuses_what_it_does_not_know(tournament):
                ).status_code == 404
     assert client.post(reverse("tournaments:round_live", args=[tournament.slug, 1])
                        ).status_code == 405
+
+
+def test_nothing_changed_costs_a_few_small_queries(tournament, django_assert_max_num_queries):
+    """An open tab asks every 25 s: the 304 must not compute the standings."""
+    client = Client()
+    live = page_live(get(client, reverse("tournaments:standings", args=[tournament.slug]))
+                     .content.decode())
+    with django_assert_max_num_queries(4):
+        assert get(client, live["url"], live["etag"]).status_code == 304
