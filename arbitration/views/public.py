@@ -14,13 +14,12 @@ from ..forms import (
 )
 from ..history import history_rows
 from ..models import DrawClaim, ScoreSheet
-from ..viewer import viewer_state
+from ..sheet_facts import sheet_facts
+from ..viewer import viewer_data, viewer_state
 from .common import (
-    algebraic_for,
     claim_page,
     game_of,
     roles,
-    sheet_problems,
 )
 
 
@@ -36,9 +35,9 @@ def game_detail(request, slug: str, game_id: int):
         "irregularities": game.irregularity_claims.select_related("reported_by__player"),
     }
     if sheet is not None:
-        replay = services.sheet_replay(game, sheet)
-        context["problems"] = sheet_problems(replay, algebraic_for(sheet, tournament))
-        context["sheet_moves"] = len(replay.plies)
+        facts = sheet_facts(game, sheet)
+        context["problems"] = facts.problems
+        context["sheet_moves"] = facts.written
     if user_roles["can_arbitrate"]:
         context["history"] = history_rows(game.audit_entries.select_related("actor"))
     return render(request, "arbitration/game_detail.html", context)
@@ -49,16 +48,16 @@ def viewer(request, slug: str, game_id: int):
     tournament = get_object_or_404(Tournament, slug=slug)
     game = game_of(tournament, game_id)
     sheet = services.sheet_of(game)
-    state, problems = None, {}
+    state, problems, data = None, {}, None
     if sheet is not None:
-        replay = services.sheet_replay(game, sheet)
-        algebraic = algebraic_for(sheet, tournament)
-        state = viewer_state(replay, request.GET.get("ply"), algebraic=algebraic,
+        facts = sheet_facts(game, sheet)  # replayed once per sheet version, then cached
+        state = viewer_state(facts, request.GET.get("ply"),
                              flipped=request.GET.get("flip") == "1")
-        problems = sheet_problems(replay, algebraic)
+        problems = facts.problems
+        data = viewer_data(facts, state.ply) if state is not None else None
     return render(request, "arbitration/viewer.html", {
         "tournament": tournament, "game": game, "sheet": sheet, "state": state,
-        "problems": problems,
+        "problems": problems, "viewer_data": data,
         "flip": request.GET.get("flip") == "1", **roles(request, tournament),
     })
 
