@@ -2,8 +2,9 @@
 a file with several score sheets: upload, preview, confirm.
 
 Between the preview and the confirmation the file's text waits in the session (no temporary
-file); the confirmation reads and matches it again and compares a digest of what the preview
-showed, so a sheet or result saved meanwhile by someone else is never overwritten unseen.
+file), and what reading and replaying it found waits in the cache under its hash (issue 13);
+the confirmation matches it again and compares a digest of what the preview showed, so a sheet
+or result saved meanwhile by someone else is never overwritten unseen.
 """
 
 from __future__ import annotations
@@ -68,9 +69,12 @@ def pdn_import(request, tournament: Tournament):
     form = PdnUploadForm(request.POST, request.FILES)
     plan = None
     if form.is_valid():
-        plan = pdn_io.analyse_import(tournament, form.cleaned_data["upload"])
-        if not plan.rows and plan.syntax_error is None:
-            form.add_error("upload", _("The file holds no game."))
+        try:
+            plan = pdn_io.analyse_import(tournament, form.cleaned_data["upload"])
+        except pdn_io.ImportTooLargeError as error:
+            form.add_error("upload", error.message)
+    if plan is not None and not plan.rows and plan.syntax_error is None:
+        form.add_error("upload", _("The file holds no game."))
     if plan is None or not form.is_valid():
         return render(request, "arbitration/pdn_import.html", {
             "tournament": tournament, "form": form, "pending": request.session.get(key),
