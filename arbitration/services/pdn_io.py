@@ -39,6 +39,7 @@ from datetime import date
 
 from django.core.cache import cache
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -50,7 +51,6 @@ from rules.pdn import (
     read_games,
     read_games_until_error,
     write_game,
-    write_games,
 )
 from tournaments.models import Entry, Game, GameResult, Tournament
 from tournaments.services import StaleResultError, TournamentError, record_result
@@ -138,25 +138,50 @@ def _exported_game(game: Game, sheet: ScoreSheet | None) -> PdnGame:
     return exported
 
 
+def _exported_rows(tournament: Tournament, include_results: bool):
+    """The games the file holds, filtered in the database (a round robin just paired has tens of
+    thousands of games and none to export) and read in one query, row by row."""
+    wanted = Q(score_sheet__isnull=False)
+    if include_results:
+        wanted |= ~Q(result=GameResult.NOT_PLAYED)
+    return (Game.objects.of_tournament(tournament).filter(wanted)
+            .select_related("round__tournament", "white__player", "black__player",
+                            "score_sheet")
+            .order_by("round__number", "board"))
+
+
 def export_games(tournament: Tournament, *, include_results: bool = True) -> list[PdnGame]:
     """Every game with a score sheet, in round then board order; with `include_results`, also
     every game that has a result but no sheet (tags and result only; forfeits are among them)."""
-    games = (Game.objects.of_tournament(tournament)
-             .select_related("round__tournament", "white__player", "black__player",
-                             "score_sheet")
-             .order_by("round__number", "board"))
-    exported = []
-    for game in games:
-        sheet = getattr(game, "score_sheet", None)
-        if sheet is None and not (include_results and game.result):
-            continue
-        exported.append(_exported_game(game, sheet))
-    return exported
+    return [_exported_game(game, getattr(game, "score_sheet", None))
+            for game in _exported_rows(tournament, include_results)]
 
 
 def export_tournament(tournament: Tournament, *, include_results: bool = True) -> str:
     """The tournament's games as one PDN text (see the module docstring for the format)."""
-    return write_games(export_games(tournament, include_results=include_results))
+    return "".join(stream_tournament(tournament, include_results=include_results))
+
+
+def nothing_to_export(include_results: bool) -> str:
+    """The file's text when no game qualifies: a PDN comment saying so (readers find no game
+    in it), rather than an empty file that looks like a failed download."""
+    if include_results:
+        message = _("No game of this tournament has a score sheet or a result yet.")
+    else:
+        message = _("No game of this tournament has a score sheet yet.")
+    return "{" + message.replace("{", "(").replace("}", ")") + "}\n"
+
+
+def stream_tournament(tournament: Tournament, *, include_results: bool = True):
+    """The tournament's PDN text game by game, for a streamed download: one query, read with
+    iterator(), so neither the rows nor the text of thousands of games are held at once."""
+    first = True
+    for game in _exported_rows(tournament, include_results).iterator(chunk_size=500):
+        text = write_game(_exported_game(game, getattr(game, "score_sheet", None)))
+        yield text if first else "\n" + text
+        first = False
+    if first:
+        yield nothing_to_export(include_results)
 
 
 # ------------------------------------------------------------------------------ player names

@@ -10,7 +10,7 @@ or result saved meanwhile by someone else is never overwritten unseen.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -40,8 +40,10 @@ def tournament_pdn(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     flags = request.GET.getlist("results")
     include_results = not flags or "1" in flags
-    text = pdn_io.export_tournament(tournament, include_results=include_results)
-    response = HttpResponse(text, content_type=PDN_CONTENT_TYPE)
+    # Streamed game by game (issue 13): a big event's file starts at once, in constant memory.
+    chunks = (chunk.encode("utf-8") for chunk in
+              pdn_io.stream_tournament(tournament, include_results=include_results))
+    response = StreamingHttpResponse(chunks, content_type=PDN_CONTENT_TYPE)
     response["Content-Disposition"] = (
         f'attachment; filename="{pdn_io.export_filename(tournament)}"')
     return response
