@@ -15,12 +15,13 @@ from dataclasses import dataclass, field
 
 from django.core.cache import cache
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from tournaments.models import Game
 
 from .models import Notation, ScoreSheet
 from .services.base import sheet_replay
-from .sheets import SheetReplay, move_texts, written_text
+from .sheets import MAX_SHEET_PLIES, SheetReplay, move_texts, written_plies, written_text
 from .viewer import illegal_line, sheet_problems
 
 CACHE_VERSION = 1
@@ -48,6 +49,7 @@ class SheetFacts:
     replayable: bool = False  # something could be replayed (a position to show)
     can_type: bool = True
     next_label: str = "1."
+    over_limit: int = 0  # the half-moves of a sheet stored before MAX_SHEET_PLIES, not replayed
 
     @property
     def replayed(self) -> int:
@@ -55,7 +57,7 @@ class SheetFacts:
 
     @property
     def written(self) -> int:
-        return len(self.labels)
+        return self.over_limit or len(self.labels)
 
     def label(self, ply: int | None) -> str:
         return self.labels[ply - 1] if ply and 1 <= ply <= len(self.labels) else ""
@@ -103,6 +105,18 @@ def facts_of(replay: SheetReplay, algebraic: bool, board: int) -> SheetFacts:
     return facts
 
 
+def over_limit_facts(count: int, board: int, algebraic: bool) -> SheetFacts:
+    """A sheet stored before the limit existed, longer than MAX_SHEET_PLIES: not replayed (its
+    draw counters alone would take minutes), shown with what to do about it."""
+    warning = _(
+        "This score sheet has %(count)d half-moves, more than the %(limit)d a score sheet may "
+        "hold: it is not replayed. Replace it with the game's moves."
+    ) % {"count": count, "limit": MAX_SHEET_PLIES}
+    return SheetFacts(board=board, algebraic=algebraic, labels=[], can_type=False,
+                      over_limit=count,
+                      problems={"syntax": "", "near": "", "illegal": "", "warning": warning})
+
+
 def cache_key(game: Game, sheet: ScoreSheet) -> str:
     """The game, the sheet's version, a digest of what the replay depends on, the language."""
     tournament = game.round.tournament
@@ -119,6 +133,11 @@ def sheet_facts(game: Game, sheet: ScoreSheet) -> SheetFacts:
     facts = cache.get(key)
     if facts is None:
         algebraic = sheet.notation == Notation.ALGEBRAIC
-        facts = facts_of(sheet_replay(game, sheet), algebraic, game.round.tournament.board)
+        board = game.round.tournament.board
+        count = written_plies(sheet.pdn)
+        if count > MAX_SHEET_PLIES:
+            facts = over_limit_facts(count, board, algebraic)
+        else:
+            facts = facts_of(sheet_replay(game, sheet), algebraic, board)
         cache.set(key, facts, CACHE_SECONDS)
     return facts

@@ -212,3 +212,20 @@ def test_a_tournament_setting_change_is_not_served_from_the_cache(organiser, arb
     key_before = sheet_facts.cache_key(game, ScoreSheet.objects.get(game=game))
     assert key_before != sheet_facts.cache_key(first_game(tournament),
                                                ScoreSheet.objects.get(game=game))
+
+
+def test_a_sheet_stored_before_the_limit_is_shown_with_its_length_not_replayed(
+        arbiter_client, game, replays):
+    """A database may hold a longer sheet from before the limit: its pages explain, never replay
+    it (its draw counters alone would take minutes)."""
+    ScoreSheet.objects.create(game=game, pdn=shuffle_sheet(4000), notation="algebraic",
+                              moves_count=4000)
+    slug = game.round.tournament.slug
+    for url in (viewer_url(game), reverse("arbitration:game", args=[slug, game.pk])):
+        response = Client().get(url)
+        assert response.status_code == 200
+        assert ("This score sheet has 4000 half-moves, more than the 600 a score sheet may "
+                "hold: it is not replayed.") in response.content.decode()
+    page = arbiter_client.get(sheet_url(game)).content.decode()
+    assert "it is not replayed" in page
+    assert replays == []
