@@ -39,7 +39,7 @@ def _sheet_page(request, tournament: Tournament, game: Game, *, sheet_form=None,
     if sheet_form is None:
         accepted = ", ".join(
             facts.labels[ply - 1] for ply in (sheet.accepted_plies if sheet else [])
-            if ply <= facts.written)
+            if ply <= len(facts.labels))
         sheet_form = SheetForm(board=tournament.board, initial={
             "pdn": sheet.pdn if sheet else "",
             "notation": sheet.notation if sheet else services.default_notation(tournament),

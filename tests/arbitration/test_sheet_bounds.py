@@ -219,7 +219,7 @@ def test_a_sheet_stored_before_the_limit_is_shown_with_its_length_not_replayed(
     """A database may hold a longer sheet from before the limit: its pages explain, never replay
     it (its draw counters alone would take minutes)."""
     ScoreSheet.objects.create(game=game, pdn=shuffle_sheet(4000), notation="algebraic",
-                              moves_count=4000)
+                              moves_count=4000, accepted_plies=[3])
     slug = game.round.tournament.slug
     for url in (viewer_url(game), reverse("arbitration:game", args=[slug, game.pk])):
         response = Client().get(url)
