@@ -79,6 +79,7 @@ _FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN,
              GameResult.DOUBLE_FORFEIT)
 _OWN_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "FEN")
 _WO = re.compile(r"\bWO\b")
+_ROUND_TAG = re.compile(r"^\s*(\d{1,6})(?:\.\d+)?\s*$")
 
 # What one file may hold (issue 13; see the README). A round of a 100-player event is 50 games
 # and a 20-player round robin 190; 25,000 half-moves replay in about a second.
@@ -86,7 +87,6 @@ MAX_IMPORT_GAMES = 250
 MAX_IMPORT_PLIES = 25_000
 ANALYSIS_CACHE_SECONDS = 6 * 3600
 _CACHE_VERSION = 1
-_ROUND_TAG = re.compile(r"^\s*(\d{1,6})(?:\.\d+)?\s*$")
 
 
 # ------------------------------------------------------------------------------------ export
