@@ -61,6 +61,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.lock_errors.LockErrorMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -91,6 +92,13 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite has no row locks (select_for_update does nothing) and a transaction that reads
+    # first fails at once with "database is locked" when it turns into a write while another
+    # writes. Start every transaction as a writer and wait up to 20 s for the one before it:
+    # two organisers clicking at once on `make run` queue instead of getting a server error.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20})
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
