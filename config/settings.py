@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    "config.apps.SiteConfig",
     "tournaments",
     "arbitration",
 ]
@@ -137,6 +138,8 @@ LOGOUT_REDIRECT_URL = "home"
 # Sign-in rate limit (config/login_limit.py): this many failures for one username from one
 # address within the window (seconds) make the next attempts wait until the window ends.
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+# And this many failures from one address, whatever the usernames, make every sign-in from it wait.
+LOGIN_FAILURE_ADDRESS_LIMIT = int(os.environ.get("LOGIN_FAILURE_ADDRESS_LIMIT", "30"))
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", str(15 * 60)))
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
