@@ -52,9 +52,17 @@ REFUSALS = [
      "A win must be worth more than a loss.", "Uma vitória precisa valer mais que uma derrota."),
     ({"end_date": "2026-11-19"}, "end_date", "The tournament cannot end before it starts.",
      "O torneio não pode terminar antes de começar."),
+    # Refused by the model's clean() since issue 8; here so that every constraint is tried.
+    ({"board": Board.INTERNATIONAL, "draw_profile": DrawProfile.CLUB}, "draw_profile",
+     "This profile's draw rules are written for the 64-square board; use the CBD rules on 100 "
+     "squares.", "As regras de empate deste perfil são para o tabuleiro de 64 casas; use as "
+     "regras da CBD em 100 casas."),
+    ({"board": Board.INTERNATIONAL, "notation": "algebraic"}, "notation",
+     "Algebraic notation exists only on the 64-square board.",
+     "A notação algébrica só existe no tabuleiro de 64 casas."),
 ]
 IDS = ["negative-win", "negative-loss", "draw-over-win", "loss-over-draw", "win-equals-loss",
-       "end-before-start"]
+       "end-before-start", "64-square-profile-on-100", "algebraic-on-100"]
 
 
 @pytest.mark.parametrize(("typed", "field", "english", "portuguese"), REFUSALS, ids=IDS)
