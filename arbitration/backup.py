@@ -61,6 +61,7 @@ from .models import (
     ScoreSheet,
 )
 from .services.base import sheet_replay
+from .sheets import MAX_SHEET_PLIES, written_plies
 
 BACKUP_KEYS = ("score_sheets", "draw_claims", "irregularity_claims", "audit_log")
 
@@ -270,9 +271,18 @@ def _check_sheet(item: dict[str, Any], where: str, games: FileGames) -> dict[str
     plies = item["accepted_plies"]
     if not isinstance(plies, list):
         raise fail(f"{where}.accepted_plies", _("must be a list of half-move numbers"))
+    place = _game_place(item, where, games)
+    pdn = _free_text(item["pdn"], f"{where}.pdn", max_length=MAX_PDN_CHARACTERS)
+    count = written_plies(pdn)
+    if count > MAX_SHEET_PLIES:
+        raise fail(f"{where}.pdn", _(
+            "the score sheet of round %(round)s, board %(board)s has %(count)d half-moves: a "
+            "score sheet holds at most %(limit)d"
+        ) % {"round": item["round"], "board": item["board"], "count": count,
+             "limit": MAX_SHEET_PLIES})
     return {
-        "place": _game_place(item, where, games),
-        "pdn": _free_text(item["pdn"], f"{where}.pdn", max_length=MAX_PDN_CHARACTERS),
+        "place": place,
+        "pdn": pdn,
         "notation": choice(item["notation"], f"{where}.notation", Notation.values),
         "accepted_plies": [whole_number(ply, f"{where}.accepted_plies[{index}]", minimum=1)
                            for index, ply in enumerate(plies)],

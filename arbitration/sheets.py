@@ -35,6 +35,11 @@ from rules.variants import BRAZILIAN, INTERNATIONAL, Variant
 
 VARIANT_BY_BOARD = {64: BRAZILIAN, 100: INTERNATIONAL}
 
+# Half-moves a score sheet may hold (issue 13). Real games end far sooner (a long classical
+# game has about 150; the draw rules end a shuffle within a few dozen moves), so a longer
+# sheet is a typing accident or an attempt to make every view of the game cost seconds.
+MAX_SHEET_PLIES = 600
+
 _MOVE_LABEL = re.compile(r"^\s*(\d{1,3})\s*(\.\.\.|…|\.)\s*$")
 
 
@@ -80,6 +85,13 @@ def read_until_error(text: str) -> tuple[list[PdnGame], PdnSyntaxError | None]:
         except PdnSyntaxError as error:
             prefix = prefix[: _offset(prefix, error.line, error.column)]
     return [], first
+
+
+def written_plies(text: str) -> int:
+    """Every half-move a sheet's text holds, in all its games (read up to a syntax error):
+    what MAX_SHEET_PLIES bounds, counted before anything is replayed."""
+    games, _error = read_until_error(text)
+    return sum(len(game.plies) for game in games)
 
 
 @dataclass

@@ -1,23 +1,31 @@
 """What the game viewer shows at one half-move: board, move list, and the draw rules' counters.
 
-Server-rendered per ply (?ply=N), so it works without JavaScript. `viewer_data` sends every
-position with the page (one json_script blob) so static/js/viewer.js steps through the moves in
-the page, with the links, the arrow keys and a swipe on the board, without a reload.
+Server-rendered per ply (?ply=N), so it works without JavaScript. Built from the sheet's cached
+facts (arbitration/sheet_facts.py), so showing a ply never replays the sheet (issue 13).
+`viewer_data` sends every position with the page (one json_script blob), so static/js/viewer.js
+steps through the moves in the page, with the links, the arrow keys and a swipe on the board,
+without a reload (issue 12).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from rules.board import Board, Color
+from rules.board import Board
 from rules.geometry import square_xy
+from rules.move import Move
 from rules.svg import COLOURS, board_svg
+from rules.variants import Variant
 
 from . import describe
-from .sheets import SheetReplay, evidence_of, move_texts, written_text
+from .sheets import SheetReplay, variant_for_board, written_text
+
+if TYPE_CHECKING:
+    from .sheet_facts import CounterFacts, SheetFacts
 
 
 @dataclass
@@ -93,25 +101,6 @@ def requested_ply(value: str | None, last: int) -> int:
     return min(max(ply, 0), last)
 
 
-def _pairs(sheet: SheetReplay, texts: list[str], ply: int) -> list[MovePair]:
-    pairs: list[MovePair] = []
-    replay = sheet.replay
-    assert replay is not None
-    for replayed, text in zip(replay.plies, texts, strict=True):
-        written = replayed.sheet
-        item = MoveItem(
-            replayed.ply, written.move_label, text, current=replayed.ply == ply,
-            category=replayed.irregularity.category if replayed.irregularity else "",
-        )
-        if not pairs or pairs[-1].number != written.number or written.side == "W":
-            pairs.append(MovePair(written.number))
-        if written.side == "W":
-            pairs[-1].white = item
-        else:
-            pairs[-1].black = item
-    return pairs
-
-
 def illegal_line(sheet: SheetReplay, algebraic: bool) -> str:
     """ "17... d6xb4 — Art. 23 (f): a capture was compulsory: c3xe5" for the move the replay
     stopped at, or "" when it did not stop."""
@@ -128,63 +117,60 @@ def illegal_line(sheet: SheetReplay, algebraic: bool) -> str:
     return describe.irregularity_line(label, category, reason)
 
 
-def viewer_state(sheet: SheetReplay, ply_param: str | None, *, algebraic: bool,
-                 flipped: bool = False, size: int = 480) -> ViewerState | None:
-    """Everything the viewer page shows at the requested half-move (None: nothing to show)."""
-    replay = sheet.replay
-    if replay is None:
-        return None
-    algebraic = algebraic and sheet.variant.algebraic
-    last = replay.moves
-    ply = requested_ply(ply_param, last)
-    board = replay.board_at(ply)
-    last_move = replay.plies[ply - 1].move if ply else None
-    svg = board_svg(board, coordinates="algebraic" if algebraic else "numeric",
-                    last_move=last_move, size=size, flipped=flipped)
-    texts = move_texts(sheet, algebraic)
-    if ply:
-        written = replay.plies[ply - 1].sheet
-        caption = _("Position after %(move)s") % {
-            "move": f"{written.move_label} {texts[ply - 1]}"}
-    else:
-        caption = _("Starting position")
-    counters = []
-    for status in sheet.statuses(ply):
-        evidence = evidence_of(status, replay)
-        counters.append(Counter(status.rule.id, describe.rule_title(status.rule.id),
-                                status.rule.article, status.holds,
-                                describe.counter_text(evidence)))
-    unreplayed = [
-        {"label": written.move_label, "text": written_text(written.text, sheet.variant, algebraic)}
-        for written in sheet.plies[last:]
-    ]
-    return ViewerState(
-        ply=ply, last=last, svg=mark_safe(svg), caption=caption,  # the engine escapes its text
-        pairs=_pairs(sheet, texts, ply), counters=counters, unreplayed=unreplayed,
-        problem=illegal_line(sheet, algebraic),
-    )
+def sheet_problems(replay: SheetReplay, algebraic: bool) -> dict[str, str]:
+    """The problems to show above a sheet: syntax error (with the text there) and the move the
+    replay stopped at, each "" when absent."""
+    syntax, near = "", ""
+    if replay.syntax_error is not None:
+        error = replay.syntax_error
+        syntax = describe.syntax_line(error.code, error.line, error.column)
+        near = describe.snippet(replay.text, error.line, error.column)
+    elif replay.start_error is not None:
+        syntax = describe.syntax_line("start", None, None)
+    warning = ""
+    if replay.gametype_mismatch:
+        warning = _("The sheet's GameType tag names another board; it is replayed on this "
+                    "tournament's board.")
+    elif len(replay.games) > 1:
+        warning = _("The text holds %(count)d games; only the first is this game's sheet.") % {
+            "count": len(replay.games)}
+    return {"syntax": syntax, "near": near, "illegal": illegal_line(replay, algebraic),
+            "warning": warning}
 
 
-# One character per square in `viewer_data`'s positions.
-PIECE_CODES = {(Color.WHITE, False): "w", (Color.WHITE, True): "W",
-               (Color.BLACK, False): "b", (Color.BLACK, True): "B"}
-EMPTY_SQUARE = "."
+def _counter(facts: SheetFacts, counter: CounterFacts) -> Counter:
+    rule, article, holds, reason, count, required, since_ply, occurrences = counter
+    evidence = {"rule": rule, "reason": reason, "count": count, "required": required,
+                "since": facts.label(since_ply),
+                "occurrence_moves": [facts.label(ply) for ply in occurrences]}
+    return Counter(rule, describe.rule_title(rule), article, holds,
+                   describe.counter_text(evidence))
+
+
+def _pairs(facts: SheetFacts, ply: int) -> list[MovePair]:
+    pairs: list[MovePair] = []
+    for index, text in enumerate(facts.texts, 1):
+        label = facts.labels[index - 1]
+        number, black = int(label.rstrip(".")), label.endswith("...")
+        item = MoveItem(index, label, text, current=index == ply,
+                        category=facts.categories[index - 1])
+        if not pairs or pairs[-1].number != number or not black:
+            pairs.append(MovePair(number))
+        if black:
+            pairs[-1].black = item
+        else:
+            pairs[-1].white = item
+    return pairs
+
+
 # Past this many characters of counter sentences the blob goes without them and the page steps
 # by loading each half-move from the server, as without JavaScript: a sheet that repeats one
 # position hundreds of times lists every occurrence at every move (hundreds of kilobytes).
 SENTENCES_BUDGET = 120_000
 
 
-def position_code(board: Board) -> str:
-    """The pieces as one character per square, square 1 first ("." empty, w/b men, W/B kings)."""
-    codes = [EMPTY_SQUARE] * board.variant.squares
-    for colour in (Color.WHITE, Color.BLACK):
-        for square, piece in board.pieces(colour).items():
-            codes[square - 1] = PIECE_CODES[(colour, piece.king)]
-    return "".join(codes)
-
-
-def board_geometry(variant, *, algebraic: bool, flipped: bool, size: int) -> dict[str, object]:
+def board_geometry(variant: Variant, *, algebraic: bool, flipped: bool,
+                   size: int) -> dict[str, object]:
     """Where each square lies in the SVG board_svg draws, so the page can move the pieces."""
     margin = size * 0.05 if algebraic else 0.0
     cell = (size - 2 * margin) / variant.size
@@ -197,46 +183,76 @@ def board_geometry(variant, *, algebraic: bool, flipped: bool, size: int) -> dic
                 "white", "black", "outline", "crown-on-white", "crown-on-black", "last-move")}}
 
 
-def viewer_data(sheet: SheetReplay, state: ViewerState, *, algebraic: bool,
-                flipped: bool = False, size: int = 480) -> dict[str, object]:
-    """Every replayed position with what the page shows beside it, for json_script.
-
-    Positions are one character per square; the counters' sentences are listed once and named
-    by index, so a long game stays a few tens of kilobytes (a real 143-half-move game: 33 kB).
-    `counters` is None past SENTENCES_BUDGET: the page then loads each half-move it steps to.
-    """
-    replay = sheet.replay
-    assert replay is not None
-    algebraic = algebraic and sheet.variant.algebraic
-    texts = move_texts(sheet, algebraic)
-    positions, paths = [], []
-    for ply, board in replay.positions():
-        positions.append(position_code(board))
-        paths.append(list(dict.fromkeys(replay.plies[ply - 1].move.path)) if ply else [])
+def _worded_counters(facts: SheetFacts) -> tuple[list[list[list[int]]] | None, list[str]]:
+    """Each half-move's counters as [holds, sentence index], the sentences listed once; None
+    past SENTENCES_BUDGET."""
     sentences: dict[str, int] = {}
-    counters: list[list[list[int]]] | None = []
+    counters: list[list[list[int]]] = []
     length = 0
-    for ply in range(replay.moves + 1):
-        row = []
-        for status in sheet.statuses(ply):
-            text = describe.counter_text(evidence_of(status, replay))
+    for row in facts.counters:
+        worded = []
+        for counter in row:
+            text = _counter(facts, counter).text
             if text not in sentences:
+                sentences[text] = len(sentences)
                 length += len(text)
-            row.append([int(status.holds), sentences.setdefault(text, len(sentences))])
-        counters.append(row)
+            worded.append([int(counter[2]), sentences[text]])
+        counters.append(worded)
         if length > SENTENCES_BUDGET:
-            counters, sentences = None, {}
-            break
+            return None, []
+    return counters, list(sentences)
+
+
+def viewer_data(facts: SheetFacts, ply: int, *, flipped: bool = False,
+                size: int = 480) -> dict[str, object]:
+    """The moves as compact data for the page's script (json_script "viewer-data"): each
+    replayed move as [label, text, Art. 23 category, squares of its path] and the position
+    after each half-move (FEN, index 0 = the start), so a script can step through the game
+    without a request per move.
+
+    For static/js/viewer.js to draw what the server draws (issue 12) it also holds where each
+    square lies on the board (`geometry`, as flipped), the draw counters of every half-move
+    (`counters`: [holds, index into `sentences`] per rule of `rules`, None past
+    SENTENCES_BUDGET: the page then loads each half-move) and the caption's words."""
+    counters, sentences = _worded_counters(facts)
     return {
-        "ply": state.ply,
+        "board": facts.board, "algebraic": facts.algebraic, "ply": ply,
+        "last": facts.replayed,
+        "moves": [[label, text, category, list(path)] for label, text, category, path
+                  in zip(facts.labels, facts.texts, facts.categories, facts.paths,
+                         strict=False)],
+        "fens": facts.fens,
         "flip": flipped,
-        "board": board_geometry(sheet.variant, algebraic=algebraic, flipped=flipped, size=size),
-        "positions": positions,
-        "paths": paths,
-        "moves": [[played.sheet.move_label, text] for played, text in zip(replay.plies, texts,
-                                                                           strict=True)],
-        "rules": [counter.rule for counter in state.counters],
+        "geometry": board_geometry(variant_for_board(facts.board), algebraic=facts.algebraic,
+                                   flipped=flipped, size=size),
+        "rules": [counter[0] for counter in facts.counters[0]] if facts.counters else [],
         "counters": counters,
-        "sentences": list(sentences),
+        "sentences": sentences,
         "words": {"start": _("Starting position"), "after": _("Position after %(move)s")},
     }
+
+
+def viewer_state(facts: SheetFacts, ply_param: str | None, *, flipped: bool = False,
+                 size: int = 480) -> ViewerState | None:
+    """Everything the viewer page shows at the requested half-move (None: nothing to show),
+    from the sheet's cached facts: no replay."""
+    if not facts.replayable:
+        return None
+    last = facts.replayed
+    ply = requested_ply(ply_param, last)
+    variant = variant_for_board(facts.board)
+    board = Board.from_fen(facts.fens[ply], variant)
+    last_move = Move(facts.paths[ply - 1]) if ply else None
+    svg = board_svg(board, coordinates="algebraic" if facts.algebraic else "numeric",
+                    last_move=last_move, size=size, flipped=flipped)
+    if ply:
+        caption = _("Position after %(move)s") % {
+            "move": f"{facts.labels[ply - 1]} {facts.texts[ply - 1]}"}
+    else:
+        caption = _("Starting position")
+    return ViewerState(
+        ply=ply, last=last, svg=mark_safe(svg), caption=caption,  # the engine escapes its text
+        pairs=_pairs(facts, ply),
+        counters=[_counter(facts, counter) for counter in facts.counters[ply]],
+        unreplayed=facts.unreplayed, problem=facts.problem,
+    )

@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    "config.apps.SiteConfig",
     "tournaments",
     "arbitration",
 ]
@@ -61,6 +62,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.lock_errors.LockErrorMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -91,6 +93,13 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite has no row locks (select_for_update does nothing) and a transaction that reads
+    # first fails at once with "database is locked" when it turns into a write while another
+    # writes. Start every transaction as a writer and wait up to 20 s for the one before it:
+    # two organisers clicking at once on `make run` queue instead of getting a server error.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20})
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -129,6 +138,8 @@ LOGOUT_REDIRECT_URL = "home"
 # Sign-in rate limit (config/login_limit.py): this many failures for one username from one
 # address within the window (seconds) make the next attempts wait until the window ends.
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+# And this many failures from one address, whatever the usernames, make every sign-in from it wait.
+LOGIN_FAILURE_ADDRESS_LIMIT = int(os.environ.get("LOGIN_FAILURE_ADDRESS_LIMIT", "30"))
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", str(15 * 60)))
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"

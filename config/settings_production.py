@@ -15,7 +15,8 @@ Environment, beyond the base settings' `DATABASE_URL` and `CONN_MAX_AGE`:
   SECURE_HSTS_SECONDS       default 31536000 (one year); SECURE_HSTS_PRELOAD default true
   STATIC_ROOT               where collectstatic writes, default <project>/staticfiles
   LOGIN_CLIENT_IP_HEADER    the header the proxy puts the visitor's address in, for the login
-                            rate limit (e.g. X-Forwarded-For); unset: the connection's address
+                            rate limit (e.g. X-Forwarded-For); unset: the connection's address.
+                            Required with SECURE_PROXY_SSL_HEADER (config/checks.py refuses)
   LOG_LEVEL                 default INFO; logs go to standard error
 """
 

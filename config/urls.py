@@ -9,6 +9,9 @@ from tournaments.views import home
 # Both sign-in pages count failed attempts (config/login_limit.py).
 admin.site.login_form = RateLimitedAdminAuthenticationForm
 
+# A lock error raised outside a view (config/lock_errors.py) is a 409, not a 500.
+handler500 = "config.lock_errors.server_error"
+
 urlpatterns = [
     path("", home, name="home"),
     path("admin/", admin.site.urls),

@@ -51,7 +51,7 @@ from .models import (
     Tournament,
 )
 from .scoring import Result, Scoring
-from .services import RESERVED_SLUGS, SLUG_MAX, unique_slug
+from .services import MAX_ROUND_ROBIN_PLAYERS, RESERVED_SLUGS, SLUG_MAX, unique_slug
 from .standings import GameRecord, compute_standings
 from .tiebreaks import REGISTRY
 
@@ -350,6 +350,10 @@ def _check_tiebreaks(ids: Any) -> list[str]:
 def _check_players(players: Any) -> list[dict[str, Any]]:
     if not isinstance(players, list):
         raise fail("players", _("must be a list"))
+    if len(players) > MAX_ROUND_ROBIN_PLAYERS:
+        raise fail("players", _(
+            "%(count)d players: a round robin takes at most %(limit)d (use the Swiss system for "
+            "a larger field)") % {"count": len(players), "limit": MAX_ROUND_ROBIN_PLAYERS})
     checked, numbers, ids = [], set(), set()
     for index, player in enumerate(players):
         where = f"players[{index}]"

@@ -22,6 +22,11 @@ from .signals import result_changed
 SLUG_MAX = 70
 RESERVED_SLUGS = {"novo"}  # taken by the page that creates a tournament
 
+# A round robin of n players plays n(n-1)/2 games a cycle: 100 players already play 4,950 in 99
+# rounds, as far as its crosstable, pages and files stay quick; 300 would play 44,850. Larger
+# fields belong to the Swiss system (issue 13; see the README).
+MAX_ROUND_ROBIN_PLAYERS = 100
+
 
 class TournamentError(Exception):
     """A domain step that is not allowed now; the message says why and what to do instead."""
@@ -49,6 +54,10 @@ class NotEnoughPlayersError(TournamentError):
 
 class DuplicatePlayerError(TournamentError):
     pass
+
+
+class TooManyPlayersError(TournamentError):
+    """More players than a round robin takes (MAX_ROUND_ROBIN_PLAYERS)."""
 
 
 class InvalidResultError(TournamentError):
@@ -119,6 +128,23 @@ def _refuse_if_paired(tournament: Tournament, message: str) -> None:
         raise PairingsExistError(message)
 
 
+def round_robin_games(players: int, cycles: int = 1) -> int:
+    """How many games a round robin of `players` plays: n(n-1)/2 a cycle."""
+    return players * (players - 1) // 2 * cycles
+
+
+def refuse_too_many_players(tournament: Tournament, players: int) -> None:
+    """TooManyPlayersError when a round robin would have more than MAX_ROUND_ROBIN_PLAYERS."""
+    if players > MAX_ROUND_ROBIN_PLAYERS:
+        raise TooManyPlayersError(_(
+            "A round robin takes at most %(limit)d players (%(limit_games)d games); this one "
+            "would have %(count)d players and %(games)d games. For a larger field, use the Swiss "
+            "system."
+        ) % {"limit": MAX_ROUND_ROBIN_PLAYERS,
+             "limit_games": round_robin_games(MAX_ROUND_ROBIN_PLAYERS, tournament.cycles),
+             "count": players, "games": round_robin_games(players, tournament.cycles)})
+
+
 @transaction.atomic
 def add_player(tournament: Tournament, *, name: str, club: str = "", rating: int | None = None,
                federation_id: str = "") -> Entry:
@@ -126,6 +152,7 @@ def add_player(tournament: Tournament, *, name: str, club: str = "", rating: int
     _refuse_if_paired(tournament, _(
         "The rounds are already generated: no player can be added to a round robin in progress."
     ))
+    refuse_too_many_players(tournament, tournament.entries.count() + 1)
     player = None
     if federation_id:
         player = Player.objects.filter(federation_id=federation_id).first()
@@ -144,6 +171,7 @@ def add_player(tournament: Tournament, *, name: str, club: str = "", rating: int
 def import_players(tournament: Tournament, data: bytes) -> list[Entry]:
     """Add every player of a CSV file, or none if any line is wrong (CsvImportError)."""
     rows: list[PlayerRow] = parse_players_csv(data)
+    refuse_too_many_players(tournament, tournament.entries.count() + len(rows))
     entries = []
     for row in rows:
         try:
@@ -228,6 +256,7 @@ def generate_rounds(tournament: Tournament) -> list[Round]:
     entries = list(tournament.entries.all())
     if len(entries) < 2:
         raise NotEnoughPlayersError(_("A round robin needs at least two players (Art. 2)."))
+    refuse_too_many_players(tournament, len(entries))
     by_number = {entry.number: entry for entry in entries}
     if None in by_number or set(by_number) != set(range(1, len(entries) + 1)):
         raise NumbersNotDrawnError(_(

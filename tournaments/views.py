@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from . import live, reports, services
+from .csv_export import SafeCsvExport
 from .csv_import import CsvImportError
 from .forms import (
     CsvImportForm,
@@ -58,8 +58,9 @@ def table_page(request, table, export_name: str, template: str, context: dict):
     export_format = request.GET.get("_export")
     # CSV only, the one the pages offer: django-tables2 also knows xlsx, ods, yaml..., whose
     # packages are not installed, so ?_export=xlsx was a server error.
-    if export_format == "csv" and TableExport.is_valid_format(export_format):
-        return TableExport(export_format, table).response(f"{export_name}.{export_format}")
+    if export_format == "csv":
+        # Cells that a spreadsheet would run as formulas are neutralised (issue 13).
+        return SafeCsvExport(table).response(f"{export_name}.csv")
     return render(request, template, {**context, "table": table})
 
 

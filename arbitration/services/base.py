@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import Game, Tournament
 
 from ..models import IrregularityClaim, Notation, ScoreSheet
-from ..sheets import SheetReplay, replay_sheet
+from ..sheets import MAX_SHEET_PLIES, SheetReplay, replay_sheet, written_plies
 
 
 class ArbitrationError(Exception):
@@ -43,6 +43,27 @@ def sheet_replay(game: Game, sheet: ScoreSheet | None = None, *, text: str | Non
         text, tournament.board, profile=tournament.draw_profile,
         time_control=tournament.time_control, accepted=accepted,
     )
+
+
+class SheetTooLongError(ArbitrationError):
+    """A sheet with more half-moves than MAX_SHEET_PLIES: refused before it is replayed."""
+
+
+def game_name(game: Game) -> str:
+    """ "round 3, board 2 (Ana – João)": which game a message is about."""
+    return _("round %(round)d, board %(board)d (%(white)s – %(black)s)") % {
+        "round": game.round.number, "board": game.board,
+        "white": game.white.player.name, "black": game.black.player.name}
+
+
+def check_sheet_length(game: Game, text: str) -> None:
+    """Refuse a text with more than MAX_SHEET_PLIES half-moves, naming the game and the count."""
+    count = written_plies(text)
+    if count > MAX_SHEET_PLIES:
+        raise SheetTooLongError(_(
+            "The score sheet of %(game)s has %(count)d half-moves: a score sheet holds at most "
+            "%(limit)d. Nothing was saved; check the text."
+        ) % {"game": game_name(game), "count": count, "limit": MAX_SHEET_PLIES}, "pdn")
 
 
 def sheet_of(game: Game) -> ScoreSheet | None:
@@ -81,6 +102,7 @@ def current_sheet(game: Game, expected_version: int) -> ScoreSheet | None:
 
 def store_sheet(game: Game, sheet: ScoreSheet | None, *, text: str, notation: str,
                  accepted: list[int], user) -> tuple[ScoreSheet, SheetReplay]:
+    check_sheet_length(game, text)
     replay = sheet_replay(game, text=text, accepted=accepted)
     if sheet is None:
         sheet = ScoreSheet(game=game, version=0)

@@ -19,6 +19,12 @@ Format written (and read back by `analyse_import`):
 Importing never writes anything silently: `analyse_import` reads and matches (nothing stored);
 `import_games` carries out the arbiter's choices, all in one transaction, through `save_sheet`
 (audited, replayed) and `record_result` (version-checked, audited).
+
+Bounds (issue 13): a file holds at most MAX_IMPORT_GAMES games and MAX_IMPORT_PLIES half-moves
+in all, and each game at most MAX_SHEET_PLIES; a larger file is refused before anything is
+replayed. What reading and replaying a file found is kept in Django's cache under the file's
+hash, so reloading the preview or confirming it never reads or replays the file again; only the
+matching against the pairings (a few queries) is done afresh, since games change meanwhile.
 """
 
 from __future__ import annotations
@@ -31,7 +37,10 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import date
 
+from django.core.cache import cache
 from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rules.pdn import (
@@ -42,14 +51,13 @@ from rules.pdn import (
     read_games,
     read_games_until_error,
     write_game,
-    write_games,
 )
 from tournaments.models import Entry, Game, GameResult, Tournament
 from tournaments.services import StaleResultError, TournamentError, record_result
 
 from .. import describe
 from ..models import Notation, ScoreSheet
-from ..sheets import SheetReplay, read_until_error, variant_for_board
+from ..sheets import MAX_SHEET_PLIES, SheetReplay, read_until_error, variant_for_board
 from ..viewer import illegal_line
 from .base import ArbitrationError, StaleSheetError, sheet_replay
 from .score_sheets import save_sheet
@@ -72,6 +80,13 @@ _FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN,
 _OWN_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "FEN")
 _WO = re.compile(r"\bWO\b")
 _ROUND_TAG = re.compile(r"^\s*(\d{1,6})(?:\.\d+)?\s*$")
+
+# What one file may hold (issue 13; see the README). A round of a 100-player event is 50 games
+# and a 20-player round robin 190; 25,000 half-moves replay in about a second.
+MAX_IMPORT_GAMES = 250
+MAX_IMPORT_PLIES = 25_000
+ANALYSIS_CACHE_SECONDS = 6 * 3600
+_CACHE_VERSION = 1
 
 
 # ------------------------------------------------------------------------------------ export
@@ -123,25 +138,50 @@ def _exported_game(game: Game, sheet: ScoreSheet | None) -> PdnGame:
     return exported
 
 
+def _exported_rows(tournament: Tournament, include_results: bool):
+    """The games the file holds, filtered in the database (a round robin just paired has tens of
+    thousands of games and none to export) and read in one query, row by row."""
+    wanted = Q(score_sheet__isnull=False)
+    if include_results:
+        wanted |= ~Q(result=GameResult.NOT_PLAYED)
+    return (Game.objects.of_tournament(tournament).filter(wanted)
+            .select_related("round__tournament", "white__player", "black__player",
+                            "score_sheet")
+            .order_by("round__number", "board"))
+
+
 def export_games(tournament: Tournament, *, include_results: bool = True) -> list[PdnGame]:
     """Every game with a score sheet, in round then board order; with `include_results`, also
     every game that has a result but no sheet (tags and result only; forfeits are among them)."""
-    games = (Game.objects.of_tournament(tournament)
-             .select_related("round__tournament", "white__player", "black__player",
-                             "score_sheet")
-             .order_by("round__number", "board"))
-    exported = []
-    for game in games:
-        sheet = getattr(game, "score_sheet", None)
-        if sheet is None and not (include_results and game.result):
-            continue
-        exported.append(_exported_game(game, sheet))
-    return exported
+    return [_exported_game(game, getattr(game, "score_sheet", None))
+            for game in _exported_rows(tournament, include_results)]
 
 
 def export_tournament(tournament: Tournament, *, include_results: bool = True) -> str:
     """The tournament's games as one PDN text (see the module docstring for the format)."""
-    return write_games(export_games(tournament, include_results=include_results))
+    return "".join(stream_tournament(tournament, include_results=include_results))
+
+
+def nothing_to_export(include_results: bool) -> str:
+    """The file's text when no game qualifies: a PDN comment saying so (readers find no game
+    in it), rather than an empty file that looks like a failed download."""
+    if include_results:
+        message = _("No game of this tournament has a score sheet or a result yet.")
+    else:
+        message = _("No game of this tournament has a score sheet yet.")
+    return "{" + message.replace("{", "(").replace("}", ")") + "}\n"
+
+
+def stream_tournament(tournament: Tournament, *, include_results: bool = True):
+    """The tournament's PDN text game by game, for a streamed download: one query, read with
+    iterator(), so neither the rows nor the text of thousands of games are held at once."""
+    first = True
+    for game in _exported_rows(tournament, include_results).iterator(chunk_size=500):
+        text = write_game(_exported_game(game, getattr(game, "score_sheet", None)))
+        yield text if first else "\n" + text
+        first = False
+    if first:
+        yield nothing_to_export(include_results)
 
 
 # ------------------------------------------------------------------------------ player names
@@ -183,6 +223,91 @@ class _Players:
 # ------------------------------------------------------------------------------------ import
 
 
+class ImportTooLargeError(ArbitrationError):
+    """A file over the import's bounds: refused whole, before any game is replayed."""
+
+
+@dataclass
+class FileGame:
+    """One game of a file as the import needs it: its tags, result, own comments and how many
+    half-moves it has, without the moves (the row keeps the game's text), so that what was
+    read of a file is small enough to keep in the cache."""
+
+    tags: dict[str, str]
+    result: str
+    comments: list[str]
+    line: int
+    moves: int
+    algebraic: bool
+
+    @classmethod
+    def of(cls, game: PdnGame) -> FileGame:
+        return cls(tags=dict(game.tags), result=game.result, comments=list(game.comments),
+                   line=game.line, moves=len(game.plies), algebraic=game.algebraic)
+
+    @property
+    def winner(self) -> str | None:
+        """ "W", "B", "draw", or None for an unfinished game, as PdnGame says."""
+        return PdnGame(result=self.result).winner
+
+
+@dataclass
+class ReadFile:
+    """What reading a file found: its games with their texts, and its first syntax error as
+    (message, line, column, code), which pickles where the exception does not."""
+
+    games: list[FileGame]
+    texts: list[str]
+    error: tuple[str, int, int, str] | None
+
+    @property
+    def syntax_error(self) -> PdnSyntaxError | None:
+        return PdnSyntaxError(*self.error) if self.error else None
+
+
+def text_digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def check_bounds(games: list[PdnGame]) -> None:
+    """Refuse a file over MAX_IMPORT_GAMES games, MAX_IMPORT_PLIES half-moves in all, or with
+    a game over MAX_SHEET_PLIES, naming the game and the figures."""
+    if len(games) > MAX_IMPORT_GAMES:
+        raise ImportTooLargeError(_(
+            "The file holds %(count)d games: at most %(limit)d can be imported at once. Split it "
+            "into several files, a round at a time. Nothing was imported."
+        ) % {"count": len(games), "limit": MAX_IMPORT_GAMES}, "upload")
+    for number, game in enumerate(games, start=1):
+        if len(game.plies) > MAX_SHEET_PLIES:
+            raise ImportTooLargeError(_(
+                "Game %(number)d of the file (line %(line)d) has %(count)d half-moves: a score "
+                "sheet holds at most %(limit)d. Nothing was imported: correct the file."
+            ) % {"number": number, "line": game.line, "count": len(game.plies),
+                 "limit": MAX_SHEET_PLIES}, "upload")
+    total = sum(len(game.plies) for game in games)
+    if total > MAX_IMPORT_PLIES:
+        raise ImportTooLargeError(_(
+            "The file holds %(count)d half-moves in all: at most %(limit)d can be imported at "
+            "once. Split it into several files, a round at a time. Nothing was imported."
+        ) % {"count": total, "limit": MAX_IMPORT_PLIES}, "upload")
+
+
+def read_file(text: str) -> ReadFile:
+    """The file's games and texts, read once per file (kept in the cache under its hash);
+    ImportTooLargeError when it is over the bounds."""
+    key = f"pdn-import-file:{_CACHE_VERSION}:{text_digest(text)}"
+    found = cache.get(key)
+    if found is not None:
+        return found
+    games, error = read_games_until_error(text)
+    check_bounds(games)
+    found = ReadFile(
+        games=[FileGame.of(game) for game in games], texts=game_texts(text, games),
+        error=(error.message, error.line, error.column, error.code) if error else None)
+    cache.set(key, found, ANALYSIS_CACHE_SECONDS)
+    return found
+
+
 class RowStatus:
     NEW = "new"  # matched, the game has no sheet: the sheet would be created
     REPLACE = "replace"  # matched, the game has another sheet: replaced only if ticked
@@ -197,7 +322,7 @@ class ImportRow:
 
     number: int  # its place in the file, from 1
     line: int
-    pdn: PdnGame
+    pdn: FileGame
     text: str  # the game's text as written in the file
     status: str = RowStatus.UNMATCHED
     reason: str = ""  # why it is not matched
@@ -222,7 +347,7 @@ class ImportRow:
 
     @property
     def moves(self) -> int:
-        return len(self.pdn.plies)
+        return self.pdn.moves
 
     @property
     def matched(self) -> bool:
@@ -327,9 +452,9 @@ def _reads_as(piece: str, game: PdnGame) -> bool:
             and [ply.text for ply in games[0].plies] == [ply.text for ply in game.plies])
 
 
-def _offered_result(pdn: PdnGame, colours_differ: bool) -> str:
+def _offered_result(pdn: FileGame, colours_differ: bool) -> str:
     """The result the file gives, as a GameResult with the pairing's colours ("" for none)."""
-    forfeit = not pdn.plies and any(_WO.search(comment) for comment in pdn.comments)
+    forfeit = not pdn.moves and any(_WO.search(comment) for comment in pdn.comments)
     if forfeit and pdn.tags.get("Result", "").strip() == DOUBLE_FORFEIT_TAG:
         return GameResult.DOUBLE_FORFEIT
     winner = pdn.winner
@@ -424,7 +549,7 @@ def _describe_match(row: ImportRow, tournament: Tournament) -> None:
     row.offered_result = _offered_result(row.pdn, row.colours_differ)
     row.notation = (Notation.ALGEBRAIC if tournament.board == 64 and row.pdn.algebraic
                     else Notation.NUMERIC)
-    if not row.pdn.plies:
+    if not row.pdn.moves:
         row.status = RowStatus.RESULT_ONLY
         return
     if row.sheet is None:
@@ -435,12 +560,28 @@ def _describe_match(row: ImportRow, tournament: Tournament) -> None:
         row.status = RowStatus.REPLACE
 
 
+def _problems_key(plan: ImportPlan, tournament: Tournament) -> str:
+    return (f"pdn-import-problems:{_CACHE_VERSION}:{text_digest(plan.text)}:{tournament.board}:"
+            f"{tournament.draw_profile}:{tournament.time_control}:{get_language() or ''}")
+
+
 def check_sheets(plan: ImportPlan) -> None:
-    """Replay each sheet that can be imported and list its problems on its row (in place)."""
-    for row in plan.rows:
-        if row.can_import_sheet:
+    """List each importable sheet's problems on its row (in place), replaying only the sheets
+    this file's earlier previews have not replayed (their problems are in the cache)."""
+    rows = [row for row in plan.rows if row.can_import_sheet]
+    if not rows:
+        return
+    key = _problems_key(plan, rows[0].game.round.tournament)
+    known: dict[int, list[str]] = cache.get(key) or {}
+    missing = False
+    for row in rows:
+        if row.number not in known:
             replay = sheet_replay(row.game, text=row.text, accepted=[])
-            row.problems = sheet_problem_lines(replay, row.notation == Notation.ALGEBRAIC)
+            known[row.number] = sheet_problem_lines(replay, row.notation == Notation.ALGEBRAIC)
+            missing = True
+        row.problems = list(known[row.number])
+    if missing:
+        cache.set(key, known, ANALYSIS_CACHE_SECONDS)
 
 
 def sheet_problem_lines(replay: SheetReplay, algebraic: bool) -> list[str]:
@@ -467,12 +608,14 @@ def analyse_import(tournament: Tournament, text: str, *, replay: bool = True) ->
     With a syntax error, the games before it are listed (still useful to fix the file) and the
     plan refuses to import anything. `replay=False` skips replaying the sheets for their
     problems, which only the preview shows (a confirmation need not pay for it again;
-    `check_sheets` adds them later if needed).
+    `check_sheets` adds them later if needed). A file over the bounds raises
+    ImportTooLargeError; reading and replaying are done once per file (see the module's
+    docstring).
     """
-    games, error = read_games_until_error(text)
+    read = read_file(text)
     rows = [ImportRow(number=index, line=game.line, pdn=game, text=piece)
-            for index, (game, piece) in enumerate(zip(games, game_texts(text, games),
-                                                      strict=True), start=1)]
+            for index, (game, piece) in enumerate(zip(read.games, read.texts, strict=True),
+                                                  start=1)]
     matcher = _Matcher(tournament)
     for row in rows:
         matcher.match(row)
@@ -480,7 +623,7 @@ def analyse_import(tournament: Tournament, text: str, *, replay: bool = True) ->
     for row in rows:
         if row.game is not None:
             _describe_match(row, tournament)
-    plan = ImportPlan(text=text, rows=rows, syntax_error=error)
+    plan = ImportPlan(text=text, rows=rows, syntax_error=read.syntax_error)
     if replay:
         check_sheets(plan)
     return plan

@@ -15,6 +15,7 @@ from ..sheets import remove_last_move as remove_from_sheet
 from .base import (
     ArbitrationError,
     check_notation,
+    check_sheet_length,
     current_sheet,
     default_notation,
     irregularity_state,
@@ -37,6 +38,7 @@ def save_sheet(game: Game, *, pdn: str, notation: str, accepted_moves: list[str]
     game = locked_game(game)
     check_notation(game, notation)
     sheet = current_sheet(game, expected_version)
+    check_sheet_length(game, pdn)
     before = sheet_state(sheet)
     if accepted_moves is None:
         accepted = list(sheet.accepted_plies) if sheet is not None else []

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404, render
-from django.utils.translation import gettext as _
 
 from tournaments.models import Game, Tournament
 from tournaments.permissions import can_arbitrate, can_manage, tournament_role_required
 
 from .. import describe, services
 from ..models import DrawClaim, Notation, ScoreSheet
-from ..sheets import SheetReplay
-from ..viewer import illegal_line
 
 arbiter_required = tournament_role_required(can_arbitrate)
 organiser_required = tournament_role_required(can_manage)
@@ -32,27 +29,6 @@ def roles(request, tournament: Tournament) -> dict[str, bool]:
 def algebraic_for(sheet: ScoreSheet | None, tournament: Tournament) -> bool:
     notation = sheet.notation if sheet is not None else services.default_notation(tournament)
     return notation == Notation.ALGEBRAIC
-
-
-def sheet_problems(replay: SheetReplay, algebraic: bool) -> dict[str, str]:
-    """The problems to show above a sheet: syntax error (with the text there) and the move the
-    replay stopped at, each "" when absent."""
-    syntax, near = "", ""
-    if replay.syntax_error is not None:
-        error = replay.syntax_error
-        syntax = describe.syntax_line(error.code, error.line, error.column)
-        near = describe.snippet(replay.text, error.line, error.column)
-    elif replay.start_error is not None:
-        syntax = describe.syntax_line("start", None, None)
-    warning = ""
-    if replay.gametype_mismatch:
-        warning = _("The sheet's GameType tag names another board; it is replayed on this "
-                    "tournament's board.")
-    elif len(replay.games) > 1:
-        warning = _("The text holds %(count)d games; only the first is this game's sheet.") % {
-            "count": len(replay.games)}
-    return {"syntax": syntax, "near": near, "illegal": illegal_line(replay, algebraic),
-            "warning": warning}
 
 
 def claim_page(request, tournament: Tournament, claim: DrawClaim, form, status: int = 200):

@@ -2,14 +2,15 @@
 a file with several score sheets: upload, preview, confirm.
 
 Between the preview and the confirmation the file's text waits in the session (no temporary
-file); the confirmation reads and matches it again and compares a digest of what the preview
-showed, so a sheet or result saved meanwhile by someone else is never overwritten unseen.
+file), and what reading and replaying it found waits in the cache under its hash (issue 13);
+the confirmation matches it again and compares a digest of what the preview showed, so a sheet
+or result saved meanwhile by someone else is never overwritten unseen.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -39,8 +40,10 @@ def tournament_pdn(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     flags = request.GET.getlist("results")
     include_results = not flags or "1" in flags
-    text = pdn_io.export_tournament(tournament, include_results=include_results)
-    response = HttpResponse(text, content_type=PDN_CONTENT_TYPE)
+    # Streamed game by game (issue 13): a big event's file starts at once, in constant memory.
+    chunks = (chunk.encode("utf-8") for chunk in
+              pdn_io.stream_tournament(tournament, include_results=include_results))
+    response = StreamingHttpResponse(chunks, content_type=PDN_CONTENT_TYPE)
     response["Content-Disposition"] = (
         f'attachment; filename="{pdn_io.export_filename(tournament)}"')
     return response
@@ -68,9 +71,12 @@ def pdn_import(request, tournament: Tournament):
     form = PdnUploadForm(request.POST, request.FILES)
     plan = None
     if form.is_valid():
-        plan = pdn_io.analyse_import(tournament, form.cleaned_data["upload"])
-        if not plan.rows and plan.syntax_error is None:
-            form.add_error("upload", _("The file holds no game."))
+        try:
+            plan = pdn_io.analyse_import(tournament, form.cleaned_data["upload"])
+        except pdn_io.ImportTooLargeError as error:
+            form.add_error("upload", error.message)
+    if plan is not None and not plan.rows and plan.syntax_error is None:
+        form.add_error("upload", _("The file holds no game."))
     if plan is None or not form.is_valid():
         return render(request, "arbitration/pdn_import.html", {
             "tournament": tournament, "form": form, "pending": request.session.get(key),

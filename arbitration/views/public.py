@@ -14,13 +14,12 @@ from ..forms import (
 )
 from ..history import history_rows
 from ..models import DrawClaim, ScoreSheet
+from ..sheet_facts import sheet_facts
 from ..viewer import viewer_data, viewer_state
 from .common import (
-    algebraic_for,
     claim_page,
     game_of,
     roles,
-    sheet_problems,
 )
 
 
@@ -36,9 +35,9 @@ def game_detail(request, slug: str, game_id: int):
         "irregularities": game.irregularity_claims.select_related("reported_by__player"),
     }
     if sheet is not None:
-        replay = services.sheet_replay(game, sheet)
-        context["problems"] = sheet_problems(replay, algebraic_for(sheet, tournament))
-        context["sheet_moves"] = len(replay.plies)
+        facts = sheet_facts(game, sheet)
+        context["problems"] = facts.problems
+        context["sheet_moves"] = facts.written
     if user_roles["can_arbitrate"]:
         context["history"] = history_rows(game.audit_entries.select_related("actor"))
     return render(request, "arbitration/game_detail.html", context)
@@ -51,14 +50,11 @@ def viewer(request, slug: str, game_id: int):
     sheet = services.sheet_of(game)
     state, problems, data = None, {}, None
     if sheet is not None:
-        replay = services.sheet_replay(game, sheet)
-        algebraic = algebraic_for(sheet, tournament)
+        facts = sheet_facts(game, sheet)  # replayed once per sheet version, then cached
         flipped = request.GET.get("flip") == "1"
-        state = viewer_state(replay, request.GET.get("ply"), algebraic=algebraic,
-                             flipped=flipped)
-        problems = sheet_problems(replay, algebraic)
-        if state is not None:
-            data = viewer_data(replay, state, algebraic=algebraic, flipped=flipped)
+        state = viewer_state(facts, request.GET.get("ply"), flipped=flipped)
+        problems = facts.problems
+        data = viewer_data(facts, state.ply, flipped=flipped) if state is not None else None
     return render(request, "arbitration/viewer.html", {
         "tournament": tournament, "game": game, "sheet": sheet, "state": state,
         "problems": problems, "viewer_data": data,

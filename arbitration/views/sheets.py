@@ -17,14 +17,13 @@ from ..forms import (
     VersionForm,
     add_service_error,
 )
-from ..sheets import SheetReplay
+from ..sheet_facts import facts_of, sheet_facts
 from ..viewer import viewer_state
 from .common import (
     algebraic_for,
     arbiter_required,
     game_of,
     roles,
-    sheet_problems,
 )
 
 
@@ -32,12 +31,15 @@ def _sheet_page(request, tournament: Tournament, game: Game, *, sheet_form=None,
                 status: int = 200):
     sheet = services.sheet_of(game)
     version = sheet.version if sheet is not None else 0
-    replay = services.sheet_replay(game, sheet)
-    algebraic = algebraic_for(sheet, tournament)
+    if sheet is not None:
+        facts = sheet_facts(game, sheet)  # replayed once per sheet version, then cached
+    else:
+        facts = facts_of(services.sheet_replay(game, None), algebraic_for(None, tournament),
+                         tournament.board)
     if sheet_form is None:
         accepted = ", ".join(
-            replay.plies[ply - 1].move_label for ply in (sheet.accepted_plies if sheet else [])
-            if ply <= len(replay.plies))
+            facts.labels[ply - 1] for ply in (sheet.accepted_plies if sheet else [])
+            if ply <= len(facts.labels))
         sheet_form = SheetForm(board=tournament.board, initial={
             "pdn": sheet.pdn if sheet else "",
             "notation": sheet.notation if sheet else services.default_notation(tournament),
@@ -45,24 +47,14 @@ def _sheet_page(request, tournament: Tournament, game: Game, *, sheet_form=None,
     if move_form is None:
         move_form = MoveForm(board=tournament.board, initial={
             "version": version, "notation": services.default_notation(tournament)})
-    state = viewer_state(replay, None, algebraic=algebraic, size=320)
+    state = viewer_state(facts, None, size=320)
     return render(request, "arbitration/sheet.html", {
         "tournament": tournament, "game": game, "sheet": sheet, "state": state,
-        "problems": sheet_problems(replay, algebraic), "sheet_form": sheet_form,
+        "problems": facts.problems, "sheet_form": sheet_form,
         "move_form": move_form, "undo_form": VersionForm(initial={"version": version}),
-        "can_type": replay.syntax_error is None and replay.start_error is None
-        and replay.illegal is None,
-        "next_label": _next_label(replay), **roles(request, tournament),
+        "can_type": facts.can_type, "next_label": facts.next_label,
+        **roles(request, tournament),
     }, status=status)
-
-
-def _next_label(replay: SheetReplay) -> str:
-    plies = replay.plies
-    if not plies:
-        board = replay.replay.start if replay.replay else None
-        return "1..." if board is not None and board.turn.value == "B" else "1."
-    last = plies[-1]
-    return f"{last.number}..." if last.side == "W" else f"{last.number + 1}."
 
 
 @arbiter_required

@@ -11,15 +11,15 @@
   var blob = document.getElementById("viewer-data");
   if (!viewer || !blob) { return; }
   var data = JSON.parse(blob.textContent);
-  if (!data || !data.positions || !data.positions.length) { return; }
+  if (!data || !data.fens || !data.fens.length || !data.geometry) { return; }
   var SVG = "http://www.w3.org/2000/svg";
-  var last = data.positions.length - 1;
+  var last = data.fens.length - 1;
   var current = Math.min(Math.max(data.ply || 0, 0), last);
   var svg = viewer.querySelector(".arb-board svg");
   var caption = document.getElementById("position-caption");
   var counterText = viewer.querySelector(".arb-ply");
   var flipSuffix = data.flip ? "&flip=1" : "";
-  var geometry = data.board;
+  var geometry = data.geometry;
   var colours = geometry.colours;
 
   function fmt(value) { return String(Math.round(value * 100) / 100); }
@@ -30,10 +30,33 @@
     return node;
   }
 
+  /* The pieces of a FEN as the engine writes it (rules/fen.py): "W:W21,22,K30:B1,2". */
+  function fenPieces(fen) {
+    var pieces = [];
+    fen.split(":").slice(1).forEach(function (part) {
+      var white = part.charAt(0) === "W";
+      part.slice(1).split(",").forEach(function (entry) {
+        if (!entry) { return; }
+        var king = entry.charAt(0) === "K";
+        pieces.push({ white: white, king: king, square: parseInt(king ? entry.slice(1) : entry, 10) });
+      });
+    });
+    return pieces;
+  }
+
+  /* The squares of the move that led to a half-move, each once (a chain may cross one twice). */
+  function markedSquares(ply) {
+    if (!ply) { return []; }
+    var seen = {};
+    return data.moves[ply - 1][3].filter(function (square) {
+      if (seen[square]) { return false; }
+      seen[square] = true;
+      return true;
+    });
+  }
+
   /* The same shapes as rules/svg.py: a disc, an inner ring and, for a king, a crown. */
-  function pieceNode(code, square) {
-    var white = code === "w" || code === "W";
-    var king = code === "W" || code === "B";
+  function pieceNode(white, king, square) {
     var origin = geometry.origins[square - 1];
     var cell = geometry.cell;
     var cx = origin[0] + cell / 2;
@@ -65,18 +88,19 @@
     });
     var before = svg.querySelector(".coordinate");  // numbers are drawn over the pieces
     var cell = fmt(geometry.cell);
-    data.paths[ply].forEach(function (square) {
+    markedSquares(ply).forEach(function (square) {
       var origin = geometry.origins[square - 1];
       svg.insertBefore(element("rect", { "class": "last-move", "data-square": square,
         x: fmt(origin[0]), y: fmt(origin[1]), width: cell, height: cell,
         fill: colours["last-move"], "fill-opacity": "0.55" }), before);
     });
-    var position = data.positions[ply];
-    for (var index = 0; index < position.length; index += 1) {
-      if (position.charAt(index) !== ".") {
-        svg.insertBefore(pieceNode(position.charAt(index), index + 1), before);
-      }
-    }
+    // Drawn in rules/svg.py's order (White's pieces, then Black's, each by square), so the
+    // page's board is the server's, element for element.
+    var pieces = fenPieces(data.fens[ply]);
+    pieces.sort(function (a, b) { return (b.white - a.white) || (a.square - b.square); });
+    pieces.forEach(function (piece) {
+      svg.insertBefore(pieceNode(piece.white, piece.king, piece.square), before);
+    });
   }
 
   function moveName(ply) {
@@ -112,6 +136,12 @@
     link.scrollIntoView({ block: "nearest" });
   }
 
+  /* A move link's half-move, from its address (?ply=N): the list carries nothing more. */
+  function plyOf(link) {
+    var match = /[?&]ply=(\d+)/.exec(link.getAttribute("href") || "");
+    return match ? Number(match[1]) : -1;
+  }
+
   function show(ply, scroll) {
     ply = Math.min(Math.max(ply, 0), last);
     current = ply;
@@ -128,8 +158,8 @@
     var flip = viewer.querySelector("a.arb-flip");
     if (flip) { flip.setAttribute("href", "?ply=" + ply + (data.flip ? "" : "&flip=1")); }
     var marked = null;
-    Array.prototype.forEach.call(viewer.querySelectorAll(".arb-moves a[data-ply]"), function (link) {
-      if (Number(link.getAttribute("data-ply")) === ply) {
+    Array.prototype.forEach.call(viewer.querySelectorAll(".arb-moves a.arb-move"), function (link) {
+      if (plyOf(link) === ply) {
         link.setAttribute("aria-current", "step");
         marked = link;
       } else {
@@ -177,12 +207,12 @@
   viewer.addEventListener("click", function (event) {
     if (event.defaultPrevented || event.button !== 0 || event.altKey || event.ctrlKey ||
         event.metaKey || event.shiftKey) { return; }  // a new tab keeps the link
-    var link = event.target.closest ? event.target.closest("a[data-step], a[data-ply]") : null;
+    var link = event.target.closest ? event.target.closest("a[data-step], .arb-moves a.arb-move") : null;
     if (!link || !viewer.contains(link)) { return; }
     event.preventDefault();
     if (!link.hasAttribute("href")) { return; }
     var step = link.getAttribute("data-step");
-    go(step ? STEPS[step]() : Number(link.getAttribute("data-ply")));
+    go(step ? STEPS[step]() : plyOf(link));
   });
 
   var KEYS = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };

@@ -170,10 +170,10 @@ def test_the_export_is_a_public_attachment_named_after_the_slug(club):
     response = Client().get(url)
     assert response.status_code == 200
     assert response["Content-Disposition"] == f'attachment; filename="{club.slug}.pdn"'
-    assert response.content.decode() == pdn_io.export_tournament(club)
+    assert response.getvalue().decode() == pdn_io.export_tournament(club)
     # The desk's form sends results=0, plus results=1 when its box is ticked.
-    assert len(read_games(Client().get(url, {"results": "0"}).content.decode())) == 1
-    assert len(read_games(Client().get(url + "?results=0&results=1").content.decode())) == 2
+    assert len(read_games(Client().get(url, {"results": "0"}).getvalue().decode())) == 1
+    assert len(read_games(Client().get(url + "?results=0&results=1").getvalue().decode())) == 2
     assert Client().post(url).status_code == 405
 
 

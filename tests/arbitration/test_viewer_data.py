@@ -13,7 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from arbitration import services, viewer
-from arbitration.viewer import position_code, viewer_data, viewer_state
+from arbitration.sheet_facts import sheet_facts
+from arbitration.viewer import viewer_data, viewer_state
 
 pytestmark = pytest.mark.django_db
 
@@ -34,23 +35,26 @@ def blob(page: str) -> dict:
 
 
 def test_every_half_move_is_sent_with_what_the_server_shows_there(game):
-    replay = services.sheet_replay(game, services.sheet_of(game))
-    state = viewer_state(replay, None, algebraic=True)
-    data = viewer_data(replay, state, algebraic=True)
+    facts = sheet_facts(game, services.sheet_of(game))
+    state = viewer_state(facts, None)
+    data = viewer_data(facts, state.ply)
     assert data["ply"] == state.last == 8
-    assert len(data["positions"]) == len(data["paths"]) == len(data["counters"]) == 9
-    assert [label for label, _text in data["moves"]] == ["1.", "1...", "2.", "2...", "3.",
-                                                          "3...", "4.", "4..."]
-    for ply, board in replay.replay.positions():
-        assert data["positions"][ply] == position_code(board)
-        at_ply = viewer_state(replay, str(ply), algebraic=True)
+    assert len(data["fens"]) == len(data["counters"]) == 9
+    assert [move[0] for move in data["moves"]] == ["1.", "1...", "2.", "2...", "3.", "3...",
+                                                   "4.", "4..."]
+    for ply in range(9):
+        at_ply = viewer_state(facts, str(ply))
         shown = [[int(counter.holds), counter.text] for counter in at_ply.counters]
         sent = [[holds, data["sentences"][index]] for holds, index in data["counters"][ply]]
         assert sent == shown, f"half-move {ply}"
     assert data["rules"] == [counter.rule for counter in state.counters]
-    # Four kings on 32 squares: W on c1 (30) and e1 (31), B on b8 (1) and d8 (2).
-    assert data["positions"][0] == "BB" + "." * 27 + "WW" + "."
-    assert data["paths"][1] == [30, 26]  # c1-d2
+    # Where the page draws each square: b8 (1) top left of an 8x8 board with a margin for the
+    # algebraic names; flipped, g1 (32) is there.
+    geometry = data["geometry"]
+    assert geometry["origins"][0] == [24 + geometry["cell"], 24]
+    flipped = viewer_data(facts, 0, flipped=True)["geometry"]
+    assert flipped["origins"][31] == [24 + flipped["cell"], 24]
+    assert data["moves"][0][3] == [30, 26]  # c1-d2
 
 
 def test_the_page_sends_the_blob_and_its_sentences_in_the_visitors_language(game):
@@ -65,7 +69,7 @@ def test_past_the_budget_the_counters_stay_on_the_server(game, monkeypatch):
     """A sheet whose counter sentences would weigh too much sends its positions only; the
     script then loads each half-move's page (the counters as the server draws them)."""
     monkeypatch.setattr(viewer, "SENTENCES_BUDGET", 100)
-    replay = services.sheet_replay(game, services.sheet_of(game))
-    data = viewer_data(replay, viewer_state(replay, None, algebraic=True), algebraic=True)
+    facts = sheet_facts(game, services.sheet_of(game))
+    data = viewer_data(facts, viewer_state(facts, None).ply)
     assert data["counters"] is None and data["sentences"] == []
-    assert len(data["positions"]) == 9
+    assert len(data["fens"]) == 9

@@ -34,7 +34,7 @@ class Command(BaseCommand):
         if tournament is None:
             raise CommandError(_("no tournament with the slug “%(slug)s”") % {"slug": slug})
         games = pdn_io.export_games(tournament, include_results=not sheets_only)
-        text = write_games(games)
+        text = write_games(games) or pdn_io.nothing_to_export(not sheets_only)
         if output is None:
             self.stdout.write(text, ending="")
             return

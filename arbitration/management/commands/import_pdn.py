@@ -50,7 +50,10 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(_("cannot read %(file)s: %(error)s") % {
                 "file": file, "error": error.strerror or error}) from None
-        plan = pdn_io.analyse_import(tournament, text)
+        try:
+            plan = pdn_io.analyse_import(tournament, text)
+        except ArbitrationError as error:  # over the bounds of one import (issue 13)
+            raise CommandError(error.message) from None
         choices = []
         for row in plan.rows:
             choice = self._choice(row, replace=replace, results=results)
