@@ -79,8 +79,8 @@ STORAGES = {
 }
 
 # Shared by every worker process, so the login rate limit counts across them (the default
-# in-memory cache is per process). `migrate` creates its table (tournaments migration 0006
-# runs `createcachetable`).
+# in-memory cache is per process). Every `migrate` creates its table (post_migrate runs
+# `createcachetable`, config/cache_health.py), and `check --deploy` reports it missing.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
