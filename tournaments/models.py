@@ -239,6 +239,10 @@ class Tournament(models.Model):
             )
         if self.board != Board.BRAZILIAN and self.notation == Notation.ALGEBRAIC:
             errors["notation"] = _("Algebraic notation exists only on the 64-square board.")
+        # What was played is frozen (tournaments/frozen.py).
+        from .frozen import frozen_field_errors
+
+        errors.update(frozen_field_errors(self))
         if errors:
             raise ValidationError(errors)
 
