@@ -133,6 +133,11 @@ LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", str(15 * 60)))
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
+# A score sheet's work budget on save (arbitration/budget.py): more half-moves, or a longer
+# replay, and the save is refused naming the game and the half-move.
+SHEET_MAX_PLIES = int(os.environ.get("SHEET_MAX_PLIES", "600"))
+SHEET_REPLAY_SECONDS = float(os.environ.get("SHEET_REPLAY_SECONDS", "2"))
+
 # Uploads (PDN files, CSV player lists, tournament backups) are small; refuse anything larger.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
