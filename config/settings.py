@@ -76,6 +76,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "config.accounts.account_links",
             ],
         },
     },
@@ -130,6 +131,30 @@ LOGOUT_REDIRECT_URL = "home"
 # address within the window (seconds) make the next attempts wait until the window ends.
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", str(15 * 60)))
+
+# Mail (password reset), in Django 6.1's MAILERS: SMTP when EMAIL_HOST is set, else printed on
+# the console, which suits a developer's machine; production offers the reset only with
+# EMAIL_HOST (settings_production.py, config/accounts.py).
+EMAIL_SERVER = os.environ.get("EMAIL_HOST", "").strip()
+if EMAIL_SERVER:
+    _email_ssl = env_bool("EMAIL_USE_SSL", False)  # port 465
+    MAILERS = {"default": {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {
+            "host": EMAIL_SERVER,
+            "port": int(os.environ.get("EMAIL_PORT", "587")),
+            "username": os.environ.get("EMAIL_HOST_USER", ""),
+            "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+            "use_ssl": _email_ssl,
+            "use_tls": env_bool("EMAIL_USE_TLS", not _email_ssl),  # STARTTLS, port 587
+            "timeout": int(os.environ.get("EMAIL_TIMEOUT", "10")),
+        },
+    }}
+else:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+PASSWORD_RESET_BY_EMAIL = True
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
