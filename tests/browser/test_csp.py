@@ -81,3 +81,31 @@ def test_the_sites_own_confirmation_still_asks_before_a_withdrawal(open_tab, pai
     assert questions == [in_portuguese(
         "Withdraw this player? His remaining games become forfeits.")]
     assert not Entry.objects.filter(tournament=paired_tournament, withdrawn=True).exists()
+
+
+def test_the_sites_pages_break_no_rule_of_the_policy(open_tab, paired_tournament, arbiter):
+    """Strict as it is (no inline style either), the pages themselves trip none of it."""
+    from django.urls import reverse
+
+    from tournaments.models import Game
+
+    visitor = open_tab("arbiter-pages")
+    page = visitor.page
+    refused: list[str] = []
+    page.on("console", lambda message: refused.append(f"{page.url}: {message.text}")
+            if "Content Security Policy" in message.text else None)
+    sign_in(visitor, arbiter.username)
+    slug = paired_tournament.slug
+    game = Game.objects.of_tournament(paired_tournament).order_by("round__number", "board")[0]
+    for url in [reverse("home"), paired_tournament.get_absolute_url(),
+                reverse("tournaments:round", args=[slug, 1]),
+                reverse("tournaments:standings", args=[slug]),
+                reverse("tournaments:crosstable", args=[slug]),
+                reverse("arbitration:desk", args=[slug]),
+                reverse("arbitration:game", args=[slug, game.pk]),
+                reverse("arbitration:viewer", args=[slug, game.pk]),
+                reverse("arbitration:sheet", args=[slug, game.pk]),
+                reverse("password_reset"), "/admin/login/"]:
+        page.goto(url)
+        page.wait_for_load_state("load")
+    assert refused == []
