@@ -12,10 +12,14 @@ Two parts:
   `settings.CACHES`, whatever the backend: a database cache's table is looked up, then each cache
   is written, read and cleared once. Deployment only, because `migrate` runs the ordinary checks
   before it creates the table, and must not refuse to run for the very thing it repairs.
+- `log_cache_problems` runs the same check when the WSGI application loads (config/wsgi.py),
+  so a server started without `migrate` and `check --deploy` still says so in its log before
+  the first request.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.conf import settings
@@ -96,3 +100,14 @@ def check_caches(app_configs=None, **kwargs: Any) -> list[checks.CheckMessage]:
         if problem is not None:
             errors.append(problem)
     return errors
+
+
+def log_cache_problems() -> None:
+    """Log every cache problem at ERROR, for servers started without `check --deploy`."""
+    logger = logging.getLogger("config.cache_health")
+    try:
+        for error in check_caches():
+            logger.error("%s (%s) %s", error.msg, error.id, error.hint)
+    finally:
+        # Loaded before gunicorn forks (--preload): no worker may inherit this connection.
+        connections.close_all()

@@ -45,6 +45,11 @@ def test_a_database_first_migrated_under_the_default_settings_serves_production(
     assert MISSING_TABLE in checked.stderr
     assert "'damas_cache'" in checked.stderr and "manage.py migrate" in checked.stderr
 
+    # A server started without the check still says so in its log, before the first request.
+    served = run(["-c", "import config.wsgi"], production)
+    assert served.returncode == 0, served.stderr
+    assert "ERROR config.cache_health" in served.stderr and "'damas_cache'" in served.stderr
+
     # The start sequence: migrate (nothing left to apply, the table is still made), then check.
     again = run(["manage.py", "migrate", "--noinput"], production)
     assert again.returncode == 0, again.stderr
