@@ -1,10 +1,11 @@
-"""What was played is frozen: once a game has a score sheet or a claim, the tournament's board and
-draw-rule profile can no longer change.
+"""What was played is frozen: once a game has a score sheet or a claim, the tournament's board,
+draw-rule profile and time control can no longer change.
 
-Why: sheets are replayed and claims decided on the tournament's board under its profile; the
-verdicts are stored (a sheet's first irregular move, a claim's evidence). Switching 8x8 to 10x10,
-or the profile, under them would leave the pages showing verdicts of another game. The
-notation is not frozen: each sheet keeps the notation it was typed in.
+Why: sheets are replayed and claims decided on the tournament's board under its profile, whose
+numbers depend on the time control; the verdicts are stored (a sheet's first irregular move, a
+claim's evidence). Switching 8x8 to 10x10, or the profile, under them would leave the pages
+showing verdicts of another game. The notation is not frozen: each sheet keeps the notation it
+was typed in, and it changes no verdict.
 
 The tournaments app knows nothing of sheets and claims (the arbitration app builds on it), so
 the arbitration app registers what counts as recorded play when it starts.
@@ -22,6 +23,10 @@ FROZEN_FIELDS = {
                "claims that were checked on this board."),
     "draw_profile": _("The draw-rule profile can no longer change: games of this tournament "
                       "have score sheets or claims that were checked under it."),
+    # The profile's numbers depend on it (CBD Art. 100: 5 moves in rapid and blitz, 15 in
+    # classical on 100 squares), so a claim's verdict would change with it.
+    "time_control": _("The time control can no longer change: games of this tournament have "
+                      "score sheets or claims whose draw counts were checked under it."),
 }
 
 _recorded_play: list[Callable[[int], bool]] = []

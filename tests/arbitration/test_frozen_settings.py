@@ -1,5 +1,6 @@
-"""Issue 19: what was played is frozen. Once a game has a score sheet or a claim, the board and
-the draw-rule profile its verdicts were checked under cannot change; the form names the field."""
+"""Issue 19: what was played is frozen. Once a game has a score sheet or a claim, the board, the
+draw-rule profile and the time control its verdicts were checked under cannot change; the form
+names the field. The notation may change: each sheet keeps its own."""
 
 import pytest
 import sheet_fragments as fragments
@@ -35,6 +36,7 @@ def post_settings(client, organiser, tournament, **changes):
 @pytest.mark.parametrize(("field", "value", "named"), [
     ("board", 100, "The board can no longer change"),
     ("draw_profile", "club", "The draw-rule profile can no longer change"),
+    ("time_control", "rapid", "The time control can no longer change"),
 ])
 def test_a_tournament_with_a_score_sheet_refuses_a_new_board_or_profile(
         client, organiser, tournament, game, field, value, named):
@@ -46,7 +48,7 @@ def test_a_tournament_with_a_score_sheet_refuses_a_new_board_or_profile(
     assert named in form.errors[field][0]
     assert named in response.content.decode()
     stored = Tournament.objects.get(pk=tournament.pk)
-    assert (stored.board, stored.draw_profile) == (64, "cbd")
+    assert (stored.board, stored.draw_profile, stored.time_control) == (64, "cbd", "classical")
 
 
 def test_a_claim_alone_freezes_them_too(client, organiser, tournament, game, arbiter):
@@ -91,3 +93,10 @@ def test_the_service_refuses_as_well(tournament, game):
     assert list(refused.value.message_dict) == ["draw_profile"]
     assert Tournament.objects.get(pk=tournament.pk).draw_profile == "cbd"
 
+
+
+def test_the_notation_may_still_change(client, organiser, tournament, game):
+    attach(game, fragments.CAPTURE_MADE)
+    response = post_settings(client, organiser, tournament, notation="numeric")
+    assert response.status_code == 302
+    assert Tournament.objects.get(pk=tournament.pk).notation == "numeric"
