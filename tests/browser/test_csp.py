@@ -109,3 +109,22 @@ def test_the_sites_pages_break_no_rule_of_the_policy(open_tab, paired_tournament
         page.goto(url)
         page.wait_for_load_state("load")
     assert refused == []
+
+
+def test_the_admin_pages_break_no_rule_of_the_policy(open_tab, paired_tournament,
+                                                     django_user_model):
+    from browser_support import PASSWORD
+
+    admin = django_user_model.objects.create_superuser("administradora", password=PASSWORD)
+    visitor = open_tab("admin-pages")
+    page = visitor.page
+    refused: list[str] = []
+    page.on("console", lambda message: refused.append(f"{page.url}: {message.text}")
+            if "Content Security Policy" in message.text else None)
+    sign_in(visitor, admin.username)
+    for url in ["/admin/", f"/admin/tournaments/tournament/{paired_tournament.pk}/change/",
+                "/admin/auth/user/add/", "/admin/tournaments/tournament/"]:
+        response = page.goto(url)
+        assert response.status == 200 and page.url.endswith(url), page.url
+        page.wait_for_load_state("load")
+    assert refused == []
