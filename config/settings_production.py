@@ -18,6 +18,9 @@ Environment, beyond the base settings' `DATABASE_URL` and `CONN_MAX_AGE`:
                             rate limit (e.g. X-Forwarded-For); unset: the connection's address.
                             Required with SECURE_PROXY_SSL_HEADER (config/checks.py refuses)
   LOG_LEVEL                 default INFO; logs go to standard error
+  EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, EMAIL_USE_SSL,
+  DEFAULT_FROM_EMAIL        the SMTP server for password-reset mail (DEFAULT_FROM_EMAIL required
+                            with EMAIL_HOST); without EMAIL_HOST the reset is not offered
 """
 
 import os
@@ -26,7 +29,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 
 from .settings import *  # noqa: F403 -- production is the base plus what is below
-from .settings import BASE_DIR, env_bool, env_list
+from .settings import BASE_DIR, EMAIL_SERVER, env_bool, env_list
 
 DEVELOPMENT_KEY_PREFIX = "django-insecure-"
 
@@ -80,8 +83,8 @@ STORAGES = {
 }
 
 # Shared by every worker process, so the login rate limit counts across them (the default
-# in-memory cache is per process). `migrate` creates its table (tournaments migration 0006
-# runs `createcachetable`).
+# in-memory cache is per process). Every `migrate` creates its table (post_migrate runs
+# `createcachetable`, config/cache_health.py), and `check --deploy` reports it missing.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
@@ -90,6 +93,18 @@ CACHES = {
 }
 
 LOGIN_CLIENT_IP_HEADER = os.environ.get("LOGIN_CLIENT_IP_HEADER", "").strip()
+
+# Mail: the base settings use SMTP when EMAIL_HOST is set. Without it nothing can be mailed, so
+# the password reset is not offered (its page says to ask an administrator) instead of
+# accepting requests whose mails are never sent; anything else that tries to mail fails
+# loudly (config/mail.py).
+PASSWORD_RESET_BY_EMAIL = bool(EMAIL_SERVER)
+if EMAIL_SERVER:
+    DEFAULT_FROM_EMAIL = required(
+        "DEFAULT_FROM_EMAIL", "the sender of the site's mail, e.g. damas@example.org")
+    SERVER_EMAIL = DEFAULT_FROM_EMAIL
+else:
+    MAILERS = {"default": {"BACKEND": "config.mail.NoMailServerBackend"}}
 
 # Standard error, where gunicorn, systemd and container runtimes collect it.
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"

@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from config.accounts import RateLimitedPasswordResetView
 from config.login_limit import RateLimitedAdminAuthenticationForm, RateLimitedLoginView
 from tournaments.views import home
 
@@ -17,6 +18,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("contas/login/", RateLimitedLoginView.as_view(), name="login"),
+    path("contas/password_reset/", RateLimitedPasswordResetView.as_view(),
+         name="password_reset"),
     path("contas/", include("django.contrib.auth.urls")),
     path("torneios/<slug:slug>/pdf/", include("tournaments.printing.urls")),
     path("torneios/", include("tournaments.urls")),

@@ -251,6 +251,10 @@ class Tournament(models.Model):
         if self.start_date and self.end_date and self.end_date < self.start_date:
             errors["end_date"] = ENDS_BEFORE_IT_STARTS
         errors.update(self._scoring_errors())
+        # What was played is frozen (tournaments/frozen.py).
+        from .frozen import frozen_field_errors
+
+        errors.update(frozen_field_errors(self))
         if errors:
             raise ValidationError(errors)
 
