@@ -2,7 +2,9 @@
 
 The registry (tiebreaks.py) is plain Python whose names are English; the names a person reads are
 marked for translation here once, so the pt-BR catalogue says them as the regulation does
-(Art. 4: "Confronto direto", "Maior número de vitórias", "Sonneborn-Berger", "Maioria de pretas").
+(Art. 4: "Confronto direto", "Maior número de vitórias", "Sonneborn-Berger", "Maioria de pretas";
+for a Swiss the Brazilian regulations' "milésimos" for Buchholz and its cut and median variants
+and "escore acumulado" for the progressive score).
 """
 
 from __future__ import annotations
@@ -19,6 +21,15 @@ NAMES: dict[str, Promise] = {
     "most-black": _("Most games with Black"),
     "koya": _("Koya score"),
     "games-played": _("Games played"),
+    "buchholz": _("Buchholz"),
+    "buchholz-cut-1": _("Buchholz cut 1"),
+    "buchholz-cut-2": _("Buchholz cut 2"),
+    "buchholz-median-1": _("Median Buchholz"),
+    "progressive": _("Progressive score"),
+    "games-won": _("Games won over the board"),
+    "aro": _("Average rating of opponents"),
+    "aro-cut-1": _("Average rating of opponents cut 1"),
+    "tpr": _("Tournament performance rating"),
 }
 
 

@@ -96,6 +96,15 @@ def tiebreak_labels(tiebreak_ids: list[str]) -> list[TiebreakLabel]:
         "most-black": pgettext("tie-break abbreviation", "BPG"),
         "koya": pgettext("tie-break abbreviation", "KS"),
         "games-played": pgettext("tie-break abbreviation", "GP"),
+        "buchholz": pgettext("tie-break abbreviation", "BH"),
+        "buchholz-cut-1": pgettext("tie-break abbreviation", "BH-C1"),
+        "buchholz-cut-2": pgettext("tie-break abbreviation", "BH-C2"),
+        "buchholz-median-1": pgettext("tie-break abbreviation", "BH-M1"),
+        "progressive": pgettext("tie-break abbreviation", "PS"),
+        "games-won": pgettext("tie-break abbreviation", "WON"),
+        "aro": pgettext("tie-break abbreviation", "ARO"),
+        "aro-cut-1": pgettext("tie-break abbreviation", "ARO-C1"),
+        "tpr": pgettext("tie-break abbreviation", "TPR"),
     }
     labels = []
     for tiebreak_id in tiebreak_ids:
