@@ -20,6 +20,7 @@ Ratings: P1 2000, P2 1900, P3 1800, P4 1700, P5 unrated.
 
 from datetime import date
 from fractions import Fraction as F
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -362,3 +363,74 @@ def test_a_bye_worth_two_points_under_two_one_zero():
     # The CBD gives a bye 2 points under 2-1-0: the same as a win, as the default says.
     assert table(scoring=FMJD).total[5] == 2
     assert table(scoring=Scoring(2, 1, 0), pab_points=1).total[5] == 1
+
+
+# --- the FIDE Technical Commission's exercise (C.07, 2024 text) ---
+
+EXERCISE = Path(__file__).resolve().parents[1] / "data" / "tiebreaks" / "fide-tec-exercise-2024.txt"
+
+
+def read_exercise() -> dict[int, list[RoundEntry]]:
+    """The exercise's crosstable as rounds (the notation is explained in the file)."""
+    entries: dict[int, list[RoundEntry]] = {}
+    outcomes = {"+": WIN, "=": DRAW, "-": LOSS}
+    for line in EXERCISE.read_text().splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        number, *cells = line.split()
+        rounds = []
+        for index, cell in enumerate(cells, start=1):
+            sign, rest = cell[0], cell[1:]
+            if cell == "--":
+                rounds.append(unplayed(index, Unplayed.ABSENT))
+            elif rest == "BYE":
+                kind = Unplayed.PAIRING_BYE if sign == "+" else Unplayed.HALF_BYE
+                rounds.append(unplayed(index, kind))
+            elif rest[0] == "F":
+                kind = Unplayed.FORFEIT_WIN if sign == "+" else Unplayed.FORFEIT_LOSS
+                rounds.append(unplayed(index, kind, int(rest[1:])))
+            else:
+                rounds.append(played(index, int(rest[1:]), W if rest[0] == "W" else B,
+                                     outcomes[sign]))
+        entries[int(number)] = rounds
+    return entries
+
+
+def exercise(regulation="2024"):
+    entries = read_exercise()
+    return SwissTable(sorted(entries), entries, STANDARD, 5, regulation=regulation)
+
+
+def test_fide_exercise_buchholz():
+    # The published answers. E.g. player 11 (1/2 vs 3, 0 vs 16, 0 vs 5, forfeit win vs 9,
+    # 1 vs 7 -> 5/2): opponents 3 (7/2) + 16 (7/2) + 5 (5/2) + 7 (3/2), and the forfeit a
+    # dummy opponent with his own 5/2 (16.4) -> 27/2. Player 4 (7/2): 12, who stopped coming
+    # after round 3, counts his rounds 4 and 5 as draws (16.3): 0 + 1 + 1 + 1/2 + 1/2 = 3, not 2;
+    # the half-point bye is a dummy with 4's own 7/2; then 13 (3/2), 3 (7/2), 1 (7/2) -> 15.
+    bh = REGISTRY["buchholz"].compute(exercise(), range(1, 17))
+    expected = {1: F(25, 2), 2: 13, 3: F(31, 2), 4: 15, 5: F(17, 2), 8: F(27, 2), 11: F(27, 2),
+                16: F(25, 2)}
+    assert {p: bh[p] for p in expected} == expected
+
+
+def test_fide_exercise_buchholz_cut_1():
+    # Player 12 (2 points): 4 (7/2) + four dummies with his own 2 (PAB, forfeit win, two
+    # absences) = 23/2; Cut-1 drops an absence, a VUR (16.5), -> 19/2. Player 4 drops the
+    # half-point bye (7/2, a VUR) rather than 13's 3/2 -> 23/2.
+    cut = REGISTRY["buchholz-cut-1"].compute(exercise(), range(1, 17))
+    expected = {1: 11, 3: 13, 4: F(23, 2), 5: F(15, 2), 7: F(25, 2), 8: 12, 9: F(15, 2),
+                11: 12, 12: F(19, 2), 13: 12, 14: 9, 15: 11, 16: 11}
+    assert {p: cut[p] for p in expected} == expected
+
+
+def test_fide_exercise_under_the_2026_text():
+    # 16.4.1: player 11's forfeit win over 9 is worth min(11's 5/2, 9's adjusted 3/2) = 3/2
+    # (9: 0, 0, half-point bye, forfeit loss, PAB -> 0 + 0 + 1/2 + 0 + 1; his last round was
+    # available, so nothing is adjusted) -> 27/2 - 1 = 25/2.
+    # 16.4.2: player 4's half-point bye is worth min(7/2, 5 x 1/2) = 5/2 -> 15 - 1 = 14.
+    # Player 12's dummies are all min(2, ...) = 2 (14's adjusted score is 2): unchanged, 23/2.
+    bh = REGISTRY["buchholz"].compute(exercise("2026"), range(1, 17))
+    assert (bh[11], bh[4], bh[12]) == (F(25, 2), 14, F(23, 2))
+    before = REGISTRY["buchholz"].compute(exercise("2024"), range(1, 17))
+    unplayed_free = [p for p in range(1, 17) if p not in (4, 6, 9, 11, 12, 14)]
+    assert all(bh[p] == before[p] for p in unplayed_free)
