@@ -6,7 +6,7 @@ the previous ones. Players level on everything share the rank (competition ranki
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -41,10 +41,13 @@ def compute_standings(
     tiebreak_ids: Sequence[str],
     cycles: int = 1,
     up_to_round: int | None = None,
+    ratings: Mapping[int, int | None] | None = None,
 ) -> list[StandingRow]:
-    """Rank `players` (pairing numbers) on the games recorded up to `up_to_round` (all if None)."""
+    """Rank `players` (pairing numbers) on the games recorded up to `up_to_round` (all if None).
+
+    `ratings` (pairing number -> rating or None) feed only the rating tie-breaks (ARO, TPR)."""
     tie_breaks = resolve(tiebreak_ids)
-    table = Crosstable(players, games, scoring, cycles, up_to_round)
+    table = Crosstable(players, games, scoring, cycles, up_to_round, ratings=ratings)
     return _rank(table, tie_breaks)
 
 

@@ -304,7 +304,8 @@ class SwissTable:
                 )
                 for game in games
             ]
-        return cls(table.players, entries, table.scoring, rounds, round_robin=True)
+        return cls(table.players, entries, table.scoring, rounds, round_robin=True,
+                   ratings=table.ratings)
 
 
 def swiss_view(table: Crosstable | SwissTable) -> SwissTable:
