@@ -149,6 +149,7 @@ class SwissTable:
         }
         self.adjusted_total: dict[int, Fraction] = {p: self._adjusted(p) for p in self.players}
         self.games_of: dict[int, list[PlayerGame]] = {p: self._games(p) for p in self.players}
+        self._round_values: dict[int, tuple[RoundValue, ...]] = {}  # the Buchholz family's
         self._between: dict[tuple[int, int], list[Fraction]] = {}
         for player in self.players:
             for entry, scored in zip(self.record[player], self.points[player], strict=True):
@@ -263,6 +264,9 @@ class SwissTable:
         dummy opponent of 16.4 (2024: the player's own score; 2026: capped as 16.4.1/16.4.2
         say). In a round robin forfeits are games (15.2) and a round without one adds nothing.
         """
+        cached = self._round_values.get(player)
+        if cached is not None:
+            return list(cached)
         values = []
         own = self.total[player]
         for entry in self.record[player]:
@@ -282,6 +286,7 @@ class SwissTable:
                 else:
                     score = min(own, self.scoring.draw * self.rounds)  # 16.4.2
             values.append(RoundValue(entry.round, score, entry.voluntary))
+        self._round_values[player] = tuple(values)
         return values
 
     @classmethod
@@ -321,20 +326,18 @@ def swiss_view(table: Crosstable | SwissTable) -> SwissTable:
 
 def cut_lowest(values: list[RoundValue], count: int) -> list[RoundValue]:
     """Remove the `count` least significant values, Voluntary Unplayed Rounds first (C.07 16.5)."""
-    kept = list(values)
-    for _ in range(min(count, len(kept))):
-        voluntary = [v for v in kept if v.voluntary]
-        pool = voluntary or kept
-        kept.remove(min(pool, key=lambda v: (v.score, v.round)))
-    return kept
+    if count <= 0:
+        return list(values)
+    ordered = sorted(values, key=lambda v: (not v.voluntary, v.score, v.round))
+    return ordered[count:]
 
 
 def cut_highest(values: list[RoundValue], count: int) -> list[RoundValue]:
     """Remove the `count` most significant values (the upper half of a Median modifier)."""
-    kept = list(values)
-    for _ in range(min(count, len(kept))):
-        kept.remove(max(kept, key=lambda v: (v.score, -v.round)))
-    return kept
+    if count <= 0:
+        return list(values)
+    ordered = sorted(values, key=lambda v: (-v.score, v.round))
+    return ordered[count:]
 
 
 def _fill(player: int, entries: Sequence[RoundEntry], rounds: int) -> list[RoundEntry]:
