@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 from typing import Literal
 
 from tournaments.domain_types import Colour, Crosstable, Outcome, PlayerGame
@@ -148,14 +149,7 @@ class SwissTable:
             p: sum(self.points[p], Fraction(0)) for p in self.players
         }
         self.adjusted_total: dict[int, Fraction] = {p: self._adjusted(p) for p in self.players}
-        self.games_of: dict[int, list[PlayerGame]] = {p: self._games(p) for p in self.players}
         self._round_values: dict[int, tuple[RoundValue, ...]] = {}  # the Buchholz family's
-        self._between: dict[tuple[int, int], list[Fraction]] = {}
-        for player in self.players:
-            for entry, scored in zip(self.record[player], self.points[player], strict=True):
-                met = entry.opponent is not None and (entry.played or round_robin)
-                if met and self._counts_as_game(player, entry):
-                    self._between.setdefault((player, entry.opponent), []).append(scored)
 
     # --- building ---
 
@@ -223,6 +217,21 @@ class SwissTable:
             Fraction(0),
         )
 
+    @cached_property
+    def games_of(self) -> dict[int, list[PlayerGame]]:
+        """Each player's rounds with an opponent, as a round robin's `Crosstable` lists them."""
+        return {player: self._games(player) for player in self.players}
+
+    @cached_property
+    def _between(self) -> dict[tuple[int, int], list[Fraction]]:
+        between: dict[tuple[int, int], list[Fraction]] = {}
+        for player in self.players:
+            for entry, scored in zip(self.record[player], self.points[player], strict=True):
+                met = entry.opponent is not None and (entry.played or self.round_robin)
+                if met and self._counts_as_game(player, entry):
+                    between.setdefault((player, entry.opponent), []).append(scored)
+        return between
+
     def _counts_as_game(self, player: int, entry: RoundEntry) -> bool:
         """A double forfeit is no game anywhere."""
         if entry.played:
@@ -231,7 +240,6 @@ class SwissTable:
         return Unplayed.FORFEIT_WIN in (entry.unplayed, other.unplayed)
 
     def _games(self, player: int) -> list[PlayerGame]:
-        """The rounds with an opponent, as a round robin's `Crosstable` lists them."""
         games = []
         for entry, scored in zip(self.record[player], self.points[player], strict=True):
             if entry.opponent is None or not self._counts_as_game(player, entry):
@@ -325,19 +333,28 @@ def swiss_view(table: Crosstable | SwissTable) -> SwissTable:
 
 
 def cut_lowest(values: list[RoundValue], count: int) -> list[RoundValue]:
-    """Remove the `count` least significant values, Voluntary Unplayed Rounds first (C.07 16.5)."""
-    if count <= 0:
-        return list(values)
-    ordered = sorted(values, key=lambda v: (not v.voluntary, v.score, v.round))
-    return ordered[count:]
+    """Remove the `count` least significant values, Voluntary Unplayed Rounds first (C.07 16.5).
+
+    Among equal values the earliest round goes first (`values` is in round order; `min` keeps
+    the first of equals).
+    """
+    kept = list(values)
+    for _ in range(min(count, len(kept))):
+        voluntary = [value for value in kept if value.voluntary]
+        kept.remove(min(voluntary or kept, key=_score))
+    return kept
 
 
 def cut_highest(values: list[RoundValue], count: int) -> list[RoundValue]:
     """Remove the `count` most significant values (the upper half of a Median modifier)."""
-    if count <= 0:
-        return list(values)
-    ordered = sorted(values, key=lambda v: (-v.score, v.round))
-    return ordered[count:]
+    kept = list(values)
+    for _ in range(min(count, len(kept))):
+        kept.remove(max(kept, key=_score))
+    return kept
+
+
+def _score(value: RoundValue) -> Fraction:
+    return value.score
 
 
 def _fill(player: int, entries: Sequence[RoundEntry], rounds: int) -> list[RoundEntry]:

@@ -21,7 +21,14 @@ from typing import ClassVar
 
 from tournaments.domain_types import Colour, Crosstable, Outcome
 from tournaments.fide_performance import average_rating, performance_rating
-from tournaments.swiss_table import RoundValue, SwissTable, cut_highest, cut_lowest, swiss_view
+from tournaments.swiss_table import (
+    RoundEntry,
+    RoundValue,
+    SwissTable,
+    cut_highest,
+    cut_lowest,
+    swiss_view,
+)
 
 type TieBreakValues = dict[int, Fraction | None]
 type Table = Crosstable | SwissTable
@@ -272,20 +279,24 @@ class BuchholzCut1(Buchholz):
 
 
 class BuchholzCut2(Buchholz):
-    """Buchholz without the two least significant opponents (C.07 14.1 Cut-2)."""
+    """Buchholz without the two least significant opponents (C.07 14.2 Cut-2; VURs first)."""
 
     id = "buchholz-cut-2"
     name = "Buchholz cut 2"
-    article = "FIDE C.07 8.1, 14.1, 16"
+    article = "FIDE C.07 8.1, 14.2, 16"
     cut_low = 2
 
 
 class MedianBuchholz(Buchholz):
-    """Buchholz without the least and the most significant opponent (C.07 14.2 Median-1)."""
+    """Buchholz without the least and the most significant opponent (C.07 14.3 Median-1).
+
+    The least significant is cut as in Cut-1 (VURs first, 16.5); the most significant is the
+    highest value, a dummy opponent included.
+    """
 
     id = "buchholz-median-1"
     name = "Median Buchholz"
-    article = "FIDE C.07 8.1, 14.2, 16"
+    article = "FIDE C.07 8.1, 14.3, 16"
     cut_low = 1
     cut_high = 1
 
@@ -367,7 +378,7 @@ class TournamentPerformanceRating(TieBreak):
         return values
 
 
-def _rated_opponent(view: SwissTable, entry) -> int | None:
+def _rated_opponent(view: SwissTable, entry: RoundEntry) -> int | None:
     """The rating of the opponent met over the board in that round, if he is rated."""
     if not entry.played or entry.opponent is None:
         return None
