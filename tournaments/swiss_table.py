@@ -22,7 +22,7 @@ no dummy opponent is made (`round_robin=True`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
@@ -30,7 +30,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Literal
 
-from tournaments.domain_types import Colour, Crosstable, Outcome, PlayerGame
+from tournaments.domain_types import Colour, Crosstable, GameRecord, Outcome, PlayerGame
 from tournaments.scoring import Result, Scoring, exact
 
 type Regulation = Literal["2024", "2026"]
@@ -319,6 +319,41 @@ class SwissTable:
             ]
         return cls(table.players, entries, table.scoring, rounds, round_robin=True,
                    ratings=table.ratings)
+
+
+def entries_from_games(
+    games: Sequence[GameRecord], unplayed: Iterable[tuple[int, int, Unplayed]] = ()
+) -> dict[int, list[RoundEntry]]:
+    """Per-player rounds from recorded games (colours as played, results as Art. 28 scores them)
+    plus the unplayed rounds without an opponent, given as (player, round, kind).
+
+    A forfeit ("+-", "-+") becomes a forfeit win and a forfeit loss; a double forfeit ("--") a
+    forfeit loss for both; a game without a result yet is left out. Rounds named nowhere are
+    rounds not entered (`SwissTable` fills them in).
+    """
+    entries: dict[int, list[RoundEntry]] = {}
+    for game in games:
+        if game.result is None:
+            continue
+        result = Result(game.result)
+        sides = ((game.white, game.black, Colour.WHITE), (game.black, game.white, Colour.BLACK))
+        for player, opponent, colour in sides:
+            white_side = colour is Colour.WHITE
+            white_won = result in (Result.WHITE_WIN, Result.WHITE_FORFEIT_WIN)
+            black_won = result in (Result.BLACK_WIN, Result.BLACK_FORFEIT_WIN)
+            won = white_won if white_side else black_won
+            if result is Result.DRAW:
+                entry = RoundEntry(game.round, opponent, colour, Outcome.DRAW)
+            elif result.played_over_the_board:
+                outcome = Outcome.WIN if won else Outcome.LOSS
+                entry = RoundEntry(game.round, opponent, colour, outcome)
+            else:
+                kind = Unplayed.FORFEIT_WIN if won else Unplayed.FORFEIT_LOSS
+                entry = RoundEntry(game.round, opponent, colour, unplayed=kind)
+            entries.setdefault(player, []).append(entry)
+    for player, number, kind in unplayed:
+        entries.setdefault(player, []).append(RoundEntry(number, unplayed=Unplayed(kind)))
+    return entries
 
 
 def swiss_view(table: Crosstable | SwissTable) -> SwissTable:

@@ -30,7 +30,13 @@ from tournaments.domain_types import Colour, Crosstable, GameRecord, Outcome
 from tournaments.fide_performance import DP_TABLE, average_rating, dp, performance_rating
 from tournaments.scoring import FMJD, STANDARD, Result, Scoring
 from tournaments.standings import compute_standings, compute_swiss_standings
-from tournaments.swiss_table import RoundEntry, SwissTable, Unplayed, regulation_for
+from tournaments.swiss_table import (
+    RoundEntry,
+    SwissTable,
+    Unplayed,
+    entries_from_games,
+    regulation_for,
+)
 from tournaments.tiebreaks import DEFAULT_SWISS_ORDER, REGISTRY
 
 W, B = Colour.WHITE, Colour.BLACK
@@ -434,3 +440,29 @@ def test_fide_exercise_under_the_2026_text():
     before = REGISTRY["buchholz"].compute(exercise("2024"), range(1, 17))
     unplayed_free = [p for p in range(1, 17) if p not in (4, 6, 9, 11, 12, 14)]
     assert all(bh[p] == before[p] for p in unplayed_free)
+
+
+def test_entries_from_recorded_games_give_the_same_table():
+    # The worked Swiss as the site records it: games with results (colours as played) and the
+    # unplayed rounds without an opponent.
+    games = [
+        GameRecord(1, 1, 3, Result("1-0")), GameRecord(1, 2, 4, Result("1/2-1/2")),
+        GameRecord(2, 5, 1, Result("0-1")), GameRecord(2, 3, 2, Result("-+")),
+        GameRecord(3, 1, 2, Result("1/2-1/2")), GameRecord(3, 4, 5, Result("1-0")),
+        GameRecord(4, 1, 4, None),  # paired, not yet played: left out
+    ]
+    byes = [(5, 1, Unplayed.PAIRING_BYE), (4, 2, Unplayed.HALF_BYE)]
+    entries = entries_from_games(games, byes)
+    assert entries[2][1] == RoundEntry(2, 3, B, unplayed=Unplayed.FORFEIT_WIN)
+    assert entries[3][1] == RoundEntry(2, 2, W, unplayed=Unplayed.FORFEIT_LOSS)
+    rebuilt = SwissTable([1, 2, 3, 4, 5], entries, STANDARD, 3, ratings=RATINGS)
+    assert rebuilt.record == table().record
+
+
+def test_a_double_forfeit_is_a_forfeit_loss_for_both_and_no_game():
+    entries = entries_from_games([GameRecord(1, 1, 2, Result("--"))])
+    swiss = SwissTable([1, 2], entries, STANDARD, 1)
+    assert swiss.total == {1: 0, 2: 0}
+    assert swiss.games_of == {1: [], 2: []}
+    # Both forfeits are VURs with an opponent: 2024 dummy = own score 0.
+    assert REGISTRY["buchholz"].compute(swiss, [1, 2]) == {1: 0, 2: 0}
