@@ -67,9 +67,11 @@ class DirectEncounter(TieBreak):
 
     In a multiple round robin each opponent counts with the average of the games against them, so a
     pair that has met once more than another is not favoured. If some pair of the group has not met
-    it separates no one and every value is None; so is a player alone in his group. Players still
-    level form a sub-group to which the criterion is applied again (`reapply_to_subgroups`); the
-    value reported is the one computed in the group where it was first applied.
+    it separates no one and every value is None; so is a player alone in his group. In a Swiss,
+    where tied players often have not all met, a forfeit is no meeting and C.07 6.2 still ranks
+    first whoever no one else could catch (`_swiss_direct_encounter`). Players still level form a
+    sub-group to which the criterion is applied again (`reapply_to_subgroups`); the value
+    reported is the one computed in the group where it was first applied.
     """
 
     id = "direct-encounter"
