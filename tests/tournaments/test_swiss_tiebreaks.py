@@ -466,3 +466,23 @@ def test_a_double_forfeit_is_a_forfeit_loss_for_both_and_no_game():
     assert swiss.games_of == {1: [], 2: []}
     # Both forfeits are VURs with an opponent: 2024 dummy = own score 0.
     assert REGISTRY["buchholz"].compute(swiss, [1, 2]) == {1: 0, 2: 0}
+
+
+@settings(max_examples=100, deadline=None)
+@given(swiss_events())
+def test_the_two_texts_differ_only_through_unplayed_rounds(event):
+    players, entries, rounds, ratings, _ = event
+    texts = {regulation: SwissTable(players, entries, STANDARD, rounds, regulation=regulation,
+                                    ratings=ratings) for regulation in ("2024", "2026")}
+    old, new = texts["2024"], texts["2026"]
+    for player in players:
+        assert new.total[player] == old.total[player]
+        if all(entry.played for entry in old.record[player]):
+            # No dummy opponent: Buchholz is the sum of the opponents' adjusted scores in both.
+            expected = sum((old.adjusted_total[e.opponent] for e in old.record[player]), F(0))
+            for text in (old, new):
+                assert REGISTRY["buchholz"].compute(text, [player])[player] == expected
+        else:
+            # 16.4 in 2026 only ever lowers the dummy opponent's score.
+            assert (REGISTRY["buchholz"].compute(new, [player])[player]
+                    <= REGISTRY["buchholz"].compute(old, [player])[player])
