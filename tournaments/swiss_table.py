@@ -173,7 +173,7 @@ class SwissTable:
                         f"{where}: opponent {entry.opponent} does not name {player} in that round"
                     )
                 if entry.played:
-                    if not other.played or opposite[entry.outcome] is not other.outcome:
+                    if not other.played or opposite[entry.outcome] != other.outcome:
                         raise ValueError(f"{where}: the two sides of the game disagree")
                     if entry.colour == other.colour:
                         raise ValueError(f"{where}: both sides have the same colour")
@@ -397,6 +397,12 @@ def _fill(player: int, entries: Sequence[RoundEntry], rounds: int) -> list[Round
     by_round: dict[int, RoundEntry] = {}
     for entry in entries:
         where = f"player {player}, round {entry.round}"
+        for field, kind in (("colour", Colour), ("outcome", Outcome), ("unplayed", Unplayed)):
+            value = getattr(entry, field)
+            if value is not None and value not in set(kind):
+                raise ValueError(
+                    f"{where}: unknown {field} {value!r}; known: {', '.join(kind)}"
+                )
         if entry.round < 1:
             raise ValueError(f"{where}: rounds are numbered from 1")
         if entry.round in by_round:
@@ -404,9 +410,11 @@ def _fill(player: int, entries: Sequence[RoundEntry], rounds: int) -> list[Round
         if entry.played:
             if entry.opponent is None or entry.outcome is None or entry.colour is None:
                 raise ValueError(f"{where}: a game needs an opponent, a colour and an outcome")
+            entry = RoundEntry(entry.round, entry.opponent, Colour(entry.colour),
+                               Outcome(entry.outcome))
         else:
-            entry = RoundEntry(entry.round, entry.opponent, entry.colour, None,
-                               Unplayed(entry.unplayed))
+            colour = None if entry.colour is None else Colour(entry.colour)
+            entry = RoundEntry(entry.round, entry.opponent, colour, None, Unplayed(entry.unplayed))
             forfeit = entry.unplayed in (Unplayed.FORFEIT_WIN, Unplayed.FORFEIT_LOSS)
             if forfeit != (entry.opponent is not None):
                 raise ValueError(f"{where}: only a forfeit names an opponent without a game")

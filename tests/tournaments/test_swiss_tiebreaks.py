@@ -486,3 +486,17 @@ def test_the_two_texts_differ_only_through_unplayed_rounds(event):
             # 16.4 in 2026 only ever lowers the dummy opponent's score.
             assert (REGISTRY["buchholz"].compute(new, [player])[player]
                     <= REGISTRY["buchholz"].compute(old, [player])[player])
+
+
+def test_plain_strings_are_accepted_for_the_enums():
+    # Data from JSON or a form: "white", "win", "half-bye".
+    entries = {
+        1: [RoundEntry(1, 2, "white", "win"), RoundEntry(2, unplayed="half-bye")],
+        2: [RoundEntry(1, 1, "black", "loss"), RoundEntry(2, unplayed="pairing-bye")],
+    }
+    swiss = SwissTable([1, 2], entries, STANDARD, 2)
+    assert swiss.total == {1: F(3, 2), 2: 1}
+    assert swiss.record[1][1].unplayed is Unplayed.HALF_BYE
+    with pytest.raises(ValueError, match="player 1, round 1: unknown unplayed 'sometimes'; known: "
+                                         "pairing-bye, full-bye"):
+        SwissTable([1], {1: [RoundEntry(1, unplayed="sometimes")]}, STANDARD, 1)
