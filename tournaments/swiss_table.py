@@ -9,8 +9,8 @@ Unplayed rounds (FIDE C.07 section 16):
 - 16.2 sorts them: a pairing-allocated bye, a full-point bye and a forfeit win leave the player
   available to play; a half- or zero-point bye, a forfeit loss, an absence or a round before
   entry / after withdrawal are Voluntary Unplayed Rounds (VUR).
-- 16.3 a player's score, as his opponents' tie-breaks see it, counts the VURs after the last
-  round in which he was available (a withdrawal) as draws (`adjusted_total`).
+- 16.3 a player's score, as his opponents' tie-breaks see it, counts the rounds without an
+  opponent after his last round that is no VUR (a withdrawal) as draws (`adjusted_total`).
 - 16.4 a player's own unplayed round counts, in his Buchholz and Sonneborn-Berger, as a game
   against a dummy opponent. The 2024 text gives the dummy the player's own score; the text in
   force since 1 March 2026 caps it: after a forfeit at the forfeiting/forfeited opponent's
@@ -199,19 +199,20 @@ class SwissTable:
     def _adjusted(self, player: int) -> Fraction:
         """The player's score as his opponents' tie-breaks see it (C.07 16.3).
 
-        The unplayed rounds after the last one in which he was available to play (all VURs
-        without an opponent: he withdrew or stopped coming) count as draws. In a round robin
-        nothing is adjusted (C.07 15.2).
+        After the last round that is no VUR (a game, a pairing-allocated or full-point bye, a
+        forfeit win) he has withdrawn or stopped coming: those rounds count as draws, except a
+        forfeit loss, which has an opponent and keeps its points. In a round robin nothing is
+        adjusted (C.07 15.2).
         """
         if self.round_robin:
             return self.total[player]
         record = self.record[player]
-        last_available = max(
-            (e.round for e in record if not e.voluntary or e.opponent is not None), default=0
-        )
+        last_available = max((e.round for e in record if not e.voluntary), default=0)
         return sum(
             (
-                self.scoring.draw if entry.round > last_available else scored
+                self.scoring.draw
+                if entry.round > last_available and entry.opponent is None
+                else scored
                 for entry, scored in zip(record, self.points[player], strict=True)
             ),
             Fraction(0),

@@ -500,3 +500,20 @@ def test_plain_strings_are_accepted_for_the_enums():
     with pytest.raises(ValueError, match="player 1, round 1: unknown unplayed 'sometimes'; known: "
                                          "pairing-bye, full-bye"):
         SwissTable([1], {1: [RoundEntry(1, unplayed="sometimes")]}, STANDARD, 1)
+
+
+def test_a_withdrawal_counts_as_draws_for_the_opponents_but_a_late_forfeit_keeps_its_zero():
+    # P1 beats P2 in round 1, then P2 is absent in round 2 and, paired again in round 3, does not
+    # come (forfeit loss to P3). After round 1 P2 never played: his round 2 counts 1/2 for his
+    # opponents (16.3), the forfeit loss keeps its 0 -> adjusted 0 + 1/2 + 0 = 1/2.
+    entries = {
+        1: [played(1, 2, W, WIN), unplayed(2, Unplayed.PAIRING_BYE),
+            unplayed(3, Unplayed.HALF_BYE)],
+        2: [played(1, 1, B, LOSS), unplayed(2, Unplayed.ABSENT),
+            unplayed(3, Unplayed.FORFEIT_LOSS, 3, W)],
+        3: [unplayed(1, Unplayed.PAIRING_BYE), unplayed(2, Unplayed.ZERO_BYE),
+            unplayed(3, Unplayed.FORFEIT_WIN, 2, B)],
+    }
+    swiss = SwissTable([1, 2, 3], entries, STANDARD, 3)
+    assert swiss.total == {1: F(5, 2), 2: 0, 3: 2}
+    assert swiss.adjusted_total == {1: F(5, 2), 2: F(1, 2), 3: 2}
