@@ -4,11 +4,11 @@ from django.contrib import admin
 from django.urls import include, path
 
 from config.accounts import RateLimitedPasswordResetView
-from config.login_limit import RateLimitedAdminAuthenticationForm, RateLimitedLoginView
+from config.login_limit import RateLimitedLoginView, limit_admin_login
 from tournaments.views import home
 
-# Both sign-in pages count failed attempts (config/login_limit.py).
-admin.site.login_form = RateLimitedAdminAuthenticationForm
+# Both sign-in pages count failed attempts and answer 429 when locked (config/login_limit.py).
+limit_admin_login(admin.site)
 
 # A lock error raised outside a view (config/lock_errors.py) is a 409, not a 500.
 handler500 = "config.lock_errors.server_error"
