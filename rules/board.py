@@ -172,21 +172,33 @@ class Board:
             (self._white, self._black) if self.turn == Color.WHITE else (self._black, self._white)
         )
 
-    def _capture_moves(self) -> list[Move]:
-        """Complete capture sequences with paths, one per (start, end, captured set)."""
+    def _capture_moves(self, majority: bool = True) -> list[Move]:
+        """Complete capture sequences with a route, one per (start, end, captured set).
+
+        With `majority`, each piece's longest captures only (the caller compares pieces).
+        """
         own, opp = self._sides()
         to_sq = self._core.bit_to_sq
-        moves: dict[Move, Move] = {}
-        for path, captured in self._core.capture_paths(own, opp, self._kings):
+        moves = []
+        routes, _states = self._core.capture_search(own, opp, self._kings, majority=majority)
+        for path, captured in routes:
             squares = []
             rest = captured
             while rest:
                 low = rest & -rest
                 rest ^= low
                 squares.append(to_sq[low.bit_length() - 1])
-            move = Move(tuple(to_sq[b] for b in path), tuple(squares))
-            moves.setdefault(move, move)
-        return sorted(moves, key=lambda m: (m.start, m.end, m.captured, m.path))
+            moves.append(Move(tuple(to_sq[b] for b in path), tuple(squares)))
+        return sorted(moves, key=lambda m: (m.start, m.end, m.captured))
+
+    def capture_search_states(self) -> int:
+        """How many (square, captured set) states the capture search explores here.
+
+        A deterministic measure of the work of `legal_moves()`, for tests and benchmarks that
+        bound it without a clock.
+        """
+        own, opp = self._sides()
+        return self._core.capture_search(own, opp, self._kings)[1]
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, sorted by (start, end, captured).
@@ -209,7 +221,7 @@ class Board:
 
     def all_captures(self) -> list[Move]:
         """Every complete capture sequence, ignoring the majority law (for Art. 23 (h) checks)."""
-        return self._capture_moves()
+        return self._capture_moves(majority=False)
 
     def has_capture(self) -> bool:
         """Whether the side to move must capture."""

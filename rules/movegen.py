@@ -13,6 +13,11 @@ law applies by number of pieces, kings and men alike (Art. 6, Art. 7); men captu
 and jumped pieces stay on the board, blocking, until the move ends (Art. 8, Art. 10, "Turkish
 strike"); two pieces side by side on a diagonal cannot be jumped (Art. 5); moves with the same
 start, end and set of captured pieces are one move.
+
+Captures are searched over states, not routes: where a capturing piece can go on depends only on
+its square and the pieces it has jumped, so each (square, captured set) state is explored once
+per generation call. A king among many pieces has thousands of routes (12,530 in one position)
+but only about a thousand states, which keeps every position in a few milliseconds.
 """
 
 from __future__ import annotations
@@ -27,6 +32,10 @@ __all__ = ["Core", "core_for"]
 # Direction numbers: 0 and 1 go towards Black's back row (lower bits), 2 and 3 towards White's.
 # The opposite of direction d is 3 - d.
 _DIRECTIONS = 4
+
+# A capture search state's result: (most further captures, {(end bit, final live mask): the next
+# state on the first route to it, or None where it ends}); states are keyed `live << 6 | bit`.
+_Found = tuple[int, dict[tuple[int, int], int | None]]
 
 
 class Core:
@@ -101,14 +110,25 @@ class Core:
         MJ = self.man_jumps
         R0, R1, R2, R3 = self.ray_masks
 
-        def king_dfs(sq, live, occ, out, start, n, came):
-            """Extend a king's chain from `sq`; append (n, start, end, live) per complete one."""
-            found = False
+        def king_best(sq, live, occ, memo, came, n):
+            """(most further captures, distinct (end, final live) reaching it) for a king state.
+
+            A king's continuation depends only on where it stands and what it has taken (Art. 8:
+            jumped pieces stay and block), so each (square, live set) state is searched once per
+            generation call and shared by every route that reaches it (memo keyed by both).
+            States after fewer than two captures are reached by one route only: not memoised.
+            `came` skips the way back, which the piece just jumped blocks anyway.
+            """
+            if n > 1:
+                key = live << 6 | sq
+                r = memo.get(key)
+                if r is not None:
+                    return r
+            kids = []
             nn = n + 1
             # direction 0 and 1: towards lower bits, first blocker is the highest bit of the ray
             if came != 3:
-                ray = R0[sq]
-                blk = ray & occ
+                blk = R0[sq] & occ
                 if blk:
                     fi = blk.bit_length() - 1
                     fb = 1 << fi
@@ -120,16 +140,13 @@ class Core:
                             land = beyond ^ R0[si] ^ (1 << si)
                         else:
                             land = beyond
-                        if land:
-                            found = True
-                            nlive = live ^ fb
-                            while land:
-                                li = land.bit_length() - 1
-                                land ^= 1 << li
-                                king_dfs(li, nlive, occ, out, start, nn, 0)
+                        nlive = live ^ fb
+                        while land:
+                            li = land.bit_length() - 1
+                            land ^= 1 << li
+                            kids.append(king_best(li, nlive, occ, memo, 0, nn))
             if came != 2:
-                ray = R1[sq]
-                blk = ray & occ
+                blk = R1[sq] & occ
                 if blk:
                     fi = blk.bit_length() - 1
                     fb = 1 << fi
@@ -141,76 +158,98 @@ class Core:
                             land = beyond ^ R1[si] ^ (1 << si)
                         else:
                             land = beyond
-                        if land:
-                            found = True
-                            nlive = live ^ fb
-                            while land:
-                                li = land.bit_length() - 1
-                                land ^= 1 << li
-                                king_dfs(li, nlive, occ, out, start, nn, 1)
+                        nlive = live ^ fb
+                        while land:
+                            li = land.bit_length() - 1
+                            land ^= 1 << li
+                            kids.append(king_best(li, nlive, occ, memo, 1, nn))
             # direction 2 and 3: towards higher bits, first blocker is the lowest bit of the ray
             if came != 1:
-                ray = R2[sq]
-                blk = ray & occ
+                blk = R2[sq] & occ
                 if blk:
                     fb = blk & -blk
                     if live & fb:
-                        fi = fb.bit_length() - 1
-                        beyond = R2[fi]
+                        beyond = R2[fb.bit_length() - 1]
                         blk2 = beyond & occ
                         if blk2:
                             sb = blk2 & -blk2
                             land = beyond ^ R2[sb.bit_length() - 1] ^ sb
                         else:
                             land = beyond
-                        if land:
-                            found = True
-                            nlive = live ^ fb
-                            while land:
-                                lb = land & -land
-                                land ^= lb
-                                king_dfs(lb.bit_length() - 1, nlive, occ, out, start, nn, 2)
+                        nlive = live ^ fb
+                        while land:
+                            lb = land & -land
+                            land ^= lb
+                            kids.append(king_best(lb.bit_length() - 1, nlive, occ, memo, 2, nn))
             if came != 0:
-                ray = R3[sq]
-                blk = ray & occ
+                blk = R3[sq] & occ
                 if blk:
                     fb = blk & -blk
                     if live & fb:
-                        fi = fb.bit_length() - 1
-                        beyond = R3[fi]
+                        beyond = R3[fb.bit_length() - 1]
                         blk2 = beyond & occ
                         if blk2:
                             sb = blk2 & -blk2
                             land = beyond ^ R3[sb.bit_length() - 1] ^ sb
                         else:
                             land = beyond
-                        if land:
-                            found = True
-                            nlive = live ^ fb
-                            while land:
-                                lb = land & -land
-                                land ^= lb
-                                king_dfs(lb.bit_length() - 1, nlive, occ, out, start, nn, 3)
-            if not found and n:
-                out.append((n, start, sq, live))
+                        nlive = live ^ fb
+                        while land:
+                            lb = land & -land
+                            land ^= lb
+                            kids.append(king_best(lb.bit_length() - 1, nlive, occ, memo, 3, nn))
+            if not kids:
+                r = (0, ((sq, live),))
+            elif len(kids) == 1:
+                r = kids[0]
+                r = (r[0] + 1, r[1])
+            else:
+                r = merge(kids)
+            if n > 1:
+                memo[key] = r
+            return r
 
-        def man_dfs(sq, live, empty, out, start, n):
-            """Extend a man's chain from `sq`; a man stays a man while it captures (Art. 9)."""
-            found = False
+        def merge(kids):
+            """A state's result from its children's (two or more): the longest continuations
+            (Art. 7), each distinct (end, final live) once."""
+            best = max([k[0] for k in kids])
+            chosen = [ends for e, ends in kids if e == best]
+            if len(chosen) == 1:
+                return best + 1, chosen[0]
+            return best + 1, set().union(*chosen)
+
+        def man_best(sq, live, empty, memo, n):
+            """Like `king_best` for a man, which stays a man while it captures (Art. 9)."""
+            if n > 1:
+                key = live << 6 | sq
+                r = memo.get(key)
+                if r is not None:
+                    return r
+            r = kids = None
             for nb, li, lb, _d in MJ[sq]:
                 if live & nb and empty & lb:
-                    found = True
-                    man_dfs(li, live ^ nb, empty, out, start, n + 1)
-            if not found:
-                out.append((n, start, sq, live))
+                    kid = man_best(li, live ^ nb, empty, memo, n + 1)
+                    if r is None:
+                        r = kid
+                    elif kids is None:
+                        kids = [r, kid]
+                    else:
+                        kids.append(kid)
+            if r is None:
+                r = (0, ((sq, live),))
+            elif kids is None:
+                r = (r[0] + 1, r[1])
+            else:
+                r = merge(kids)
+            if n > 1:
+                memo[key] = r
+            return r
 
-        def raw_captures(own, opp, kings):
-            """Every complete capture sequence as (count, start bit, end bit, live opp mask).
-
-            Neither the majority law nor deduplication is applied. `live` is `opp` minus the
-            captured pieces, so `opp ^ live` is the captured set.
-            """
-            out: list[tuple[int, int, int, int]] = []
+        def best_captures(own, opp, kings):
+            """The legal captures as (count, start bit, end bit, live opp mask), one per distinct
+            (start, end, captured set), majority law applied (Art. 7). `opp ^ live` is the
+            captured set."""
+            found = []
             occ = own | opp
             empty = BOARD ^ occ
             men = own & ~kings
@@ -225,34 +264,24 @@ class Core:
                     sb = cand & -cand
                     cand ^= sb
                     s = sb.bit_length() - 1
-                    e = empty | sb
-                    for nb, li, lb, _d in MJ[s]:
-                        if opp & nb and e & lb:
-                            man_dfs(li, opp ^ nb, e, out, s, 1)
+                    found.append((s, man_best(s, opp, empty | sb, {}, 0)))
             kk = own & kings
             while kk:
                 kb = kk & -kk
                 kk ^= kb
-                king_dfs(kb.bit_length() - 1, opp, occ ^ kb, out, kb.bit_length() - 1, 0, -1)
-            return out
-
-        def best_captures(own, opp, kings):
-            """The legal captures: majority law applied, duplicates removed (list of tuples)."""
-            out = raw_captures(own, opp, kings)
-            if not out:
-                return out
-            best = max(out)[0]
-            if best == 1:
-                return out
-            seen = set()
-            result = []
-            for item in out:
-                if item[0] == best:
-                    key = item[1:]
-                    if key not in seen:
-                        seen.add(key)
-                        result.append(item)
-            return result
+                s = kb.bit_length() - 1
+                found.append((s, king_best(s, opp, occ ^ kb, {}, -1, 0)))
+            if not found:
+                return found
+            if len(found) == 1:
+                s, (best, ends) = found[0]
+                return [(best, s, end, live) for end, live in ends] if best else []
+            best = max([r[0] for _s, r in found])
+            if not best:
+                return []
+            return [
+                (best, s, end, live) for s, (n, ends) in found if n == best for end, live in ends
+            ]
 
         def has_capture(own, opp, kings):
             """Whether the side to move has any capture (cheap: no chain search)."""
@@ -464,7 +493,6 @@ class Core:
                     total += perft(p, o, k, nxt, d)
             return total
 
-        self.raw_captures = raw_captures
         self.best_captures = best_captures
         self.has_capture = has_capture
         self.quiet_moves = quiet_moves
@@ -473,62 +501,107 @@ class Core:
         self.perft = perft
         self.king_quiet = king_quiet
 
-    # ------------------------------------------------------------------ paths, for the public API
-    def capture_paths(self, own: int, opp: int, kings: int) -> list[tuple[tuple[int, ...], int]]:
-        """Every complete capture sequence with its path: (landing bits, captured mask).
+    # ------------------------------------------------------------------ routes, for the public API
+    def capture_search(
+        self, own: int, opp: int, kings: int, *, majority: bool = True
+    ) -> tuple[list[tuple[tuple[int, ...], int]], int]:
+        """Captures with a route each, and the number of search states it took.
 
-        Slower than `raw_captures` (it builds the path), used by `Board` only. Neither the
-        majority law nor deduplication is applied.
+        Returns ([(landing bits from start to end, captured mask)], states). There is one entry
+        per distinct (start, end, captured set) (RULES.md "Capturing", last rule), with the route
+        a depth-first search meets first (directions 0-3, nearest landing first). With `majority`
+        each piece keeps only its longest captures (Art. 7; the caller compares pieces);
+        without, every complete capture is kept (for Art. 23 (h) checks).
+
+        The search runs over states, not routes: a piece's continuation depends only on its
+        square and the pieces it has jumped (they stay on the board, Art. 8), so each (square,
+        captured set) state is explored once and the routes are rebuilt for the results only.
+        `states` counts the states explored: a deterministic measure of the work.
         """
-        empty_all = self.board_mask ^ (own | opp)
-        ray_lists = self.ray_lists
+        occ_all = own | opp
+        empty_all = self.board_mask ^ occ_all
+        rays = self.ray_masks
         man_jumps = self.man_jumps
         out: list[tuple[tuple[int, ...], int]] = []
+        states = 0
 
-        def man(path: list[int], captured: int, empty: int) -> None:
-            found = False
-            for nb, li, lb, _d in man_jumps[path[-1]]:
-                if opp & nb and not captured & nb and empty & lb:
-                    found = True
-                    path.append(li)
-                    man(path, captured | nb, empty)
-                    path.pop()
-            if not found and captured:
-                out.append((tuple(path), captured))
-
-        def king(path: list[int], captured: int, empty: int) -> None:
-            found = False
+        def king_steps(sq: int, live: int, occ: int) -> list[tuple[int, int]]:
+            steps = []
             for d in range(_DIRECTIONS):
-                ray = ray_lists[d][path[-1]]
-                i = 0
-                while i < len(ray) and empty >> ray[i] & 1:
-                    i += 1
-                if i >= len(ray) - 1:
+                ray_d = rays[d]
+                blk = ray_d[sq] & occ
+                if not blk:
                     continue
-                victim = 1 << ray[i]
-                # a piece of our own, or one already jumped (Turkish strike), blocks the ray
-                if not opp & victim or captured & victim:
-                    continue
-                i += 1
-                while i < len(ray) and empty >> ray[i] & 1:
-                    found = True
-                    path.append(ray[i])
-                    king(path, captured | victim, empty)
-                    path.pop()
-                    i += 1
-            if not found and captured:
-                out.append((tuple(path), captured))
+                # first piece on the ray: highest bit going down (d < 2), lowest going up
+                fb = 1 << (blk.bit_length() - 1) if d < 2 else blk & -blk
+                if not live & fb:
+                    continue  # own piece, or one already jumped (Turkish strike): blocked
+                beyond = ray_d[fb.bit_length() - 1]
+                blk2 = beyond & occ
+                if blk2:
+                    nb = 1 << (blk2.bit_length() - 1) if d < 2 else blk2 & -blk2
+                    land = beyond ^ ray_d[nb.bit_length() - 1] ^ nb
+                else:
+                    land = beyond
+                nlive = live ^ fb
+                while land:
+                    lb = 1 << (land.bit_length() - 1) if d < 2 else land & -land
+                    land ^= lb
+                    steps.append((lb.bit_length() - 1, nlive))
+            return steps
+
+        def man_steps(sq: int, live: int, empty: int) -> list[tuple[int, int]]:
+            return [(li, live ^ nb) for nb, li, lb, _d in man_jumps[sq] if live & nb and empty & lb]
+
+        def search_piece(start: int, king: bool) -> dict[int, _Found]:
+            """The memo of one piece's search: state -> (most further captures, results)."""
+            room = occ_all ^ (1 << start) if king else empty_all | 1 << start
+            steps = king_steps if king else man_steps
+            memo: dict[int, _Found] = {}
+
+            def search(sq: int, live: int) -> _Found:
+                key = live << 6 | sq
+                known = memo.get(key)
+                if known is not None:
+                    return known
+                best = -1
+                results: dict[tuple[int, int], int | None] = {}
+                for li, nlive in steps(sq, live, room):
+                    extra, ends = search(li, nlive)
+                    child = nlive << 6 | li
+                    if majority and extra > best:
+                        best = extra
+                        results = dict.fromkeys(ends, child)
+                    elif not majority or extra == best:
+                        best = max(best, extra)
+                        for end in ends:
+                            results.setdefault(end, child)
+                found = (best + 1, results) if results else (0, {(sq, live): None})
+                memo[key] = found
+                return found
+
+            search(start, opp)
+            return memo
 
         pieces = own
         while pieces:
             b = pieces & -pieces
             pieces ^= b
             start = b.bit_length() - 1
-            if kings & b:
-                king([start], 0, empty_all | b)
-            else:
-                man([start], 0, empty_all | b)
-        return out
+            memo = search_piece(start, bool(kings & b))
+            states += len(memo)
+            root = opp << 6 | start
+            extra, ends = memo[root]
+            if not extra:
+                continue
+            for end in ends:
+                route = [start]
+                nxt = ends[end]
+                while nxt is not None:
+                    route.append(nxt & 63)
+                    nxt = memo[nxt][1][end]
+                out.append((tuple(route), opp ^ end[1]))
+        return out, states
 
 
 @cache
