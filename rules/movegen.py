@@ -33,10 +33,6 @@ __all__ = ["Core", "core_for"]
 # The opposite of direction d is 3 - d.
 _DIRECTIONS = 4
 
-# A capture search state's result: (most further captures, {(end bit, final live mask): the next
-# state on the first route to it, or None where it ends}); states are keyed `live << 6 | bit`.
-_Found = tuple[int, dict[tuple[int, int], int | None]]
-
 
 class Core:
     """Precomputed tables and move-generation functions for one variant.
@@ -109,141 +105,114 @@ class Core:
         BPROMO = self.black_promo
         MJ = self.man_jumps
         R0, R1, R2, R3 = self.ray_masks
+        TOP = len(R0)
 
-        def king_best(sq, live, occ, memo, came, n):
-            """(most further captures, distinct (end, final live) reaching it) for a king state.
+        def king_steps(sq, occ, opp):
+            """The jumps a king on `sq` could make: ((enemy bit, landing bits nearest first), ...).
+
+            Occupancy does not change during a capture (jumped pieces stay on the board, Art. 8),
+            so these are fixed for one generation call; a state only asks which enemies are live.
+            Directions 0-3 in order, as the routes are searched.
+            """
+            steps = []
+            # direction 0 and 1: towards lower bits, first blocker is the highest bit of the ray
+            for ray_d in (R0, R1):
+                blk = ray_d[sq] & occ
+                if blk:
+                    fi = blk.bit_length() - 1
+                    fb = 1 << fi
+                    if opp & fb:
+                        beyond = ray_d[fi]
+                        blk2 = beyond & occ
+                        if blk2:
+                            si = blk2.bit_length() - 1
+                            land = beyond ^ ray_d[si] ^ (1 << si)
+                        else:
+                            land = beyond
+                        if land:
+                            lands = []
+                            while land:
+                                li = land.bit_length() - 1
+                                land ^= 1 << li
+                                lands.append(li)
+                            steps.append((fb, tuple(lands)))
+            # direction 2 and 3: towards higher bits, first blocker is the lowest bit of the ray
+            for ray_d in (R2, R3):
+                blk = ray_d[sq] & occ
+                if blk:
+                    fb = blk & -blk
+                    if opp & fb:
+                        beyond = ray_d[fb.bit_length() - 1]
+                        blk2 = beyond & occ
+                        if blk2:
+                            sb = blk2 & -blk2
+                            land = beyond ^ ray_d[sb.bit_length() - 1] ^ sb
+                        else:
+                            land = beyond
+                        if land:
+                            lands = []
+                            while land:
+                                lb = land & -land
+                                land ^= lb
+                                lands.append(lb.bit_length() - 1)
+                            steps.append((fb, tuple(lands)))
+            return tuple(steps)
+
+        def king_leaves(sq, live, table, seen, out, start, n):
+            """Explore a king's capture state: (count, start, end, live) per complete capture.
 
             A king's continuation depends only on where it stands and what it has taken (Art. 8:
-            jumped pieces stay and block), so each (square, live set) state is searched once per
-            generation call and shared by every route that reaches it (memo keyed by both).
-            States after fewer than two captures are reached by one route only: not memoised.
-            `came` skips the way back, which the piece just jumped blocks anyway.
+            jumped pieces stay and block), so a complete capture is a state with no jump left,
+            and each (square, live set) state is explored once per call (`seen`): routes that
+            meet in a state share its continuations. After fewer than two captures a state has
+            one route only, so it is not recorded. `table` holds each square's `king_steps`,
+            filled on first use; its last entry is (occupancy, enemies). The way back is never
+            taken: the piece just jumped blocks it.
             """
-            if n > 1:
-                key = live << 6 | sq
-                r = memo.get(key)
-                if r is not None:
-                    return r
-            kids = []
+            steps = table[sq]
+            if steps is None:
+                occ, opp = table[-1]
+                steps = table[sq] = king_steps(sq, occ, opp)
+            found = False
             nn = n + 1
-            # direction 0 and 1: towards lower bits, first blocker is the highest bit of the ray
-            if came != 3:
-                blk = R0[sq] & occ
-                if blk:
-                    fi = blk.bit_length() - 1
-                    fb = 1 << fi
-                    if live & fb:
-                        beyond = R0[fi]
-                        blk2 = beyond & occ
-                        if blk2:
-                            si = blk2.bit_length() - 1
-                            land = beyond ^ R0[si] ^ (1 << si)
-                        else:
-                            land = beyond
-                        nlive = live ^ fb
-                        while land:
-                            li = land.bit_length() - 1
-                            land ^= 1 << li
-                            kids.append(king_best(li, nlive, occ, memo, 0, nn))
-            if came != 2:
-                blk = R1[sq] & occ
-                if blk:
-                    fi = blk.bit_length() - 1
-                    fb = 1 << fi
-                    if live & fb:
-                        beyond = R1[fi]
-                        blk2 = beyond & occ
-                        if blk2:
-                            si = blk2.bit_length() - 1
-                            land = beyond ^ R1[si] ^ (1 << si)
-                        else:
-                            land = beyond
-                        nlive = live ^ fb
-                        while land:
-                            li = land.bit_length() - 1
-                            land ^= 1 << li
-                            kids.append(king_best(li, nlive, occ, memo, 1, nn))
-            # direction 2 and 3: towards higher bits, first blocker is the lowest bit of the ray
-            if came != 1:
-                blk = R2[sq] & occ
-                if blk:
-                    fb = blk & -blk
-                    if live & fb:
-                        beyond = R2[fb.bit_length() - 1]
-                        blk2 = beyond & occ
-                        if blk2:
-                            sb = blk2 & -blk2
-                            land = beyond ^ R2[sb.bit_length() - 1] ^ sb
-                        else:
-                            land = beyond
-                        nlive = live ^ fb
-                        while land:
-                            lb = land & -land
-                            land ^= lb
-                            kids.append(king_best(lb.bit_length() - 1, nlive, occ, memo, 2, nn))
-            if came != 0:
-                blk = R3[sq] & occ
-                if blk:
-                    fb = blk & -blk
-                    if live & fb:
-                        beyond = R3[fb.bit_length() - 1]
-                        blk2 = beyond & occ
-                        if blk2:
-                            sb = blk2 & -blk2
-                            land = beyond ^ R3[sb.bit_length() - 1] ^ sb
-                        else:
-                            land = beyond
-                        nlive = live ^ fb
-                        while land:
-                            lb = land & -land
-                            land ^= lb
-                            kids.append(king_best(lb.bit_length() - 1, nlive, occ, memo, 3, nn))
-            if not kids:
-                r = (0, ((sq, live),))
-            elif len(kids) == 1:
-                r = kids[0]
-                r = (r[0] + 1, r[1])
-            else:
-                r = merge(kids)
-            if n > 1:
-                memo[key] = r
-            return r
+            for fb, lands in steps:
+                if live & fb:
+                    found = True
+                    nlive = live ^ fb
+                    if n:
+                        base = nlive << 6
+                        for li in lands:
+                            key = base | li
+                            if key not in seen:
+                                seen.add(key)
+                                king_leaves(li, nlive, table, seen, out, start, nn)
+                    else:
+                        for li in lands:
+                            king_leaves(li, nlive, table, seen, out, start, nn)
+            if not found and n:
+                out.append((n, start, sq, live))
 
-        def merge(kids):
-            """A state's result from its children's (two or more): the longest continuations
-            (Art. 7), each distinct (end, final live) once."""
-            best = max([k[0] for k in kids])
-            chosen = [ends for e, ends in kids if e == best]
-            if len(chosen) == 1:
-                return best + 1, chosen[0]
-            return best + 1, set().union(*chosen)
+        def king_table(occ, opp):
+            """An empty `king_steps` table for one king's search (see `king_leaves`)."""
+            table = [None] * TOP
+            table.append((occ, opp))
+            return table
 
-        def man_best(sq, live, empty, memo, n):
-            """Like `king_best` for a man, which stays a man while it captures (Art. 9)."""
-            if n > 1:
-                key = live << 6 | sq
-                r = memo.get(key)
-                if r is not None:
-                    return r
-            r = kids = None
+        def man_leaves(sq, live, empty, seen, out, start, n):
+            """Like `king_leaves` for a man, which stays a man while it captures (Art. 9)."""
+            found = False
+            nn = n + 1
             for nb, li, lb, _d in MJ[sq]:
                 if live & nb and empty & lb:
-                    kid = man_best(li, live ^ nb, empty, memo, n + 1)
-                    if r is None:
-                        r = kid
-                    elif kids is None:
-                        kids = [r, kid]
-                    else:
-                        kids.append(kid)
-            if r is None:
-                r = (0, ((sq, live),))
-            elif kids is None:
-                r = (r[0] + 1, r[1])
-            else:
-                r = merge(kids)
-            if n > 1:
-                memo[key] = r
-            return r
+                    found = True
+                    if n:
+                        key = (live ^ nb) << 6 | li
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                    man_leaves(li, live ^ nb, empty, seen, out, start, nn)
+            if not found and n:
+                out.append((n, start, sq, live))
 
         def best_captures(own, opp, kings):
             """The legal captures as (count, start bit, end bit, live opp mask), one per distinct
@@ -264,24 +233,19 @@ class Core:
                     sb = cand & -cand
                     cand ^= sb
                     s = sb.bit_length() - 1
-                    found.append((s, man_best(s, opp, empty | sb, {}, 0)))
+                    man_leaves(s, opp, empty | sb, set(), found, s, 0)
             kk = own & kings
             while kk:
                 kb = kk & -kk
                 kk ^= kb
                 s = kb.bit_length() - 1
-                found.append((s, king_best(s, opp, occ ^ kb, {}, -1, 0)))
+                king_leaves(s, opp, king_table(occ ^ kb, opp), set(), found, s, 0)
             if not found:
                 return found
-            if len(found) == 1:
-                s, (best, ends) = found[0]
-                return [(best, s, end, live) for end, live in ends] if best else []
-            best = max([r[0] for _s, r in found])
-            if not best:
-                return []
-            return [
-                (best, s, end, live) for s, (n, ends) in found if n == best for end, live in ends
-            ]
+            best = max(found)[0]
+            if best == 1:
+                return found
+            return [item for item in found if item[0] == best]
 
         def has_capture(own, opp, kings):
             """Whether the side to move has any capture (cheap: no chain search)."""
@@ -500,6 +464,8 @@ class Core:
         self.count_moves = count_moves
         self.perft = perft
         self.king_quiet = king_quiet
+        self.king_table = king_table
+        self._king_steps = king_steps
 
     # ------------------------------------------------------------------ routes, for the public API
     def capture_search(
@@ -515,92 +481,76 @@ class Core:
 
         The search runs over states, not routes: a piece's continuation depends only on its
         square and the pieces it has jumped (they stay on the board, Art. 8), so each (square,
-        captured set) state is explored once and the routes are rebuilt for the results only.
+        captured set) state is explored once, and a complete capture is a state with no jump
+        left. The first route to a state is the branch of the search tree that found it.
         `states` counts the states explored: a deterministic measure of the work.
         """
         occ_all = own | opp
         empty_all = self.board_mask ^ occ_all
-        rays = self.ray_masks
         man_jumps = self.man_jumps
+        king_steps = self._king_steps
         out: list[tuple[tuple[int, ...], int]] = []
         states = 0
-
-        def king_steps(sq: int, live: int, occ: int) -> list[tuple[int, int]]:
-            steps = []
-            for d in range(_DIRECTIONS):
-                ray_d = rays[d]
-                blk = ray_d[sq] & occ
-                if not blk:
-                    continue
-                # first piece on the ray: highest bit going down (d < 2), lowest going up
-                fb = 1 << (blk.bit_length() - 1) if d < 2 else blk & -blk
-                if not live & fb:
-                    continue  # own piece, or one already jumped (Turkish strike): blocked
-                beyond = ray_d[fb.bit_length() - 1]
-                blk2 = beyond & occ
-                if blk2:
-                    nb = 1 << (blk2.bit_length() - 1) if d < 2 else blk2 & -blk2
-                    land = beyond ^ ray_d[nb.bit_length() - 1] ^ nb
-                else:
-                    land = beyond
-                nlive = live ^ fb
-                while land:
-                    lb = 1 << (land.bit_length() - 1) if d < 2 else land & -land
-                    land ^= lb
-                    steps.append((lb.bit_length() - 1, nlive))
-            return steps
-
-        def man_steps(sq: int, live: int, empty: int) -> list[tuple[int, int]]:
-            return [(li, live ^ nb) for nb, li, lb, _d in man_jumps[sq] if live & nb and empty & lb]
-
-        def search_piece(start: int, king: bool) -> dict[int, _Found]:
-            """The memo of one piece's search: state -> (most further captures, results)."""
-            room = occ_all ^ (1 << start) if king else empty_all | 1 << start
-            steps = king_steps if king else man_steps
-            memo: dict[int, _Found] = {}
-
-            def search(sq: int, live: int) -> _Found:
-                key = live << 6 | sq
-                known = memo.get(key)
-                if known is not None:
-                    return known
-                best = -1
-                results: dict[tuple[int, int], int | None] = {}
-                for li, nlive in steps(sq, live, room):
-                    extra, ends = search(li, nlive)
-                    child = nlive << 6 | li
-                    if majority and extra > best:
-                        best = extra
-                        results = dict.fromkeys(ends, child)
-                    elif not majority or extra == best:
-                        best = max(best, extra)
-                        for end in ends:
-                            results.setdefault(end, child)
-                found = (best + 1, results) if results else (0, {(sq, live): None})
-                memo[key] = found
-                return found
-
-            search(start, opp)
-            return memo
-
         pieces = own
         while pieces:
             b = pieces & -pieces
             pieces ^= b
             start = b.bit_length() - 1
-            memo = search_piece(start, bool(kings & b))
-            states += len(memo)
             root = opp << 6 | start
-            extra, ends = memo[root]
-            if not extra:
-                continue
-            for end in ends:
-                route = [start]
-                nxt = ends[end]
-                while nxt is not None:
-                    route.append(nxt & 63)
-                    nxt = memo[nxt][1][end]
-                out.append((tuple(route), opp ^ end[1]))
+            # parents[state] = the state it was first reached from; states are `live << 6 | bit`
+            parents: dict[int, int | None] = {root: None}
+            leaves: list[tuple[int, int]] = []  # (captures, state) of each complete capture
+            if kings & b:
+                occ = occ_all ^ b
+                table: list = [None] * len(self.ray_masks[0])
+
+                def king(sq: int, live: int, key: int, n: int) -> None:
+                    jumps = table[sq]  # noqa: B023 - used within this loop's iteration only
+                    if jumps is None:
+                        jumps = table[sq] = king_steps(sq, occ, opp)  # noqa: B023
+                    found = False
+                    for fb, lands in jumps:
+                        if live & fb:
+                            found = True
+                            nlive = live ^ fb
+                            base = nlive << 6
+                            for li in lands:
+                                child = base | li
+                                if child not in parents:  # noqa: B023
+                                    parents[child] = key  # noqa: B023
+                                    king(li, nlive, child, n + 1)  # noqa: B023
+                    if not found and n:
+                        leaves.append((n, key))  # noqa: B023
+
+                king(start, opp, root, 0)
+            else:
+                room = empty_all | b
+
+                def man(sq: int, live: int, key: int, n: int) -> None:
+                    found = False
+                    for nb, li, lb, _d in man_jumps[sq]:
+                        if live & nb and room & lb:  # noqa: B023
+                            found = True
+                            nlive = live ^ nb
+                            child = nlive << 6 | li
+                            if child not in parents:  # noqa: B023
+                                parents[child] = key  # noqa: B023
+                                man(li, nlive, child, n + 1)  # noqa: B023
+                    if not found and n:
+                        leaves.append((n, key))  # noqa: B023
+
+                man(start, opp, root, 0)
+            states += len(parents)
+            if majority and leaves:
+                most = max(leaves)[0]
+                leaves = [leaf for leaf in leaves if leaf[0] == most]
+            for _n, key in leaves:
+                route = []
+                state: int | None = key
+                while state is not None:
+                    route.append(state & 63)
+                    state = parents[state]
+                out.append((tuple(reversed(route)), opp ^ (key >> 6)))
         return out, states
 
 
