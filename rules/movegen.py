@@ -88,9 +88,31 @@ class Core:
                 if len(ray) >= 2:
                     jumps.append((1 << ray[0], ray[1], 1 << ray[1], d))
             man_jumps[b] = tuple(jumps)
+        # ray_hits[d][bit]: {pieces on the ray: (first piece's bit mask, landing bits beyond it
+        # up to the next piece, nearest first)}, for every pattern with a piece and a landing;
+        # a king's jumps are then four lookups (1,510 patterns on 8x8, 6,114 on 10x10)
+        ray_hits: list[list[dict[int, tuple[int, tuple[int, ...]]]]] = [
+            [{} for _ in range(top)] for _ in range(_DIRECTIONS)
+        ]
+        for d in range(_DIRECTIONS):
+            for b in on_board:
+                ray = ray_lists[d][b]
+                mask = ray_masks[d][b]
+                pattern = mask
+                while pattern:
+                    first = next(i for i, r in enumerate(ray) if pattern >> r & 1)
+                    lands = []
+                    for r in ray[first + 1 :]:
+                        if pattern >> r & 1:
+                            break
+                        lands.append(r)
+                    if lands:
+                        ray_hits[d][b][pattern] = (1 << ray[first], tuple(lands))
+                    pattern = (pattern - 1) & mask
         self.offsets = offsets
         self.ray_lists = ray_lists
         self.ray_masks = ray_masks
+        self.ray_hits = ray_hits
         self.man_jumps = man_jumps
         self._build_functions()
 
@@ -107,6 +129,8 @@ class Core:
         R0, R1, R2, R3 = self.ray_masks
         TOP = len(R0)
 
+        H0, H1, H2, H3 = self.ray_hits
+
         def king_steps(sq, occ, opp):
             """The jumps a king on `sq` could make: ((enemy bit, landing bits nearest first), ...).
 
@@ -115,48 +139,19 @@ class Core:
             Directions 0-3 in order, as the routes are searched.
             """
             steps = []
-            # direction 0 and 1: towards lower bits, first blocker is the highest bit of the ray
-            for ray_d in (R0, R1):
-                blk = ray_d[sq] & occ
-                if blk:
-                    fi = blk.bit_length() - 1
-                    fb = 1 << fi
-                    if opp & fb:
-                        beyond = ray_d[fi]
-                        blk2 = beyond & occ
-                        if blk2:
-                            si = blk2.bit_length() - 1
-                            land = beyond ^ ray_d[si] ^ (1 << si)
-                        else:
-                            land = beyond
-                        if land:
-                            lands = []
-                            while land:
-                                li = land.bit_length() - 1
-                                land ^= 1 << li
-                                lands.append(li)
-                            steps.append((fb, tuple(lands)))
-            # direction 2 and 3: towards higher bits, first blocker is the lowest bit of the ray
-            for ray_d in (R2, R3):
-                blk = ray_d[sq] & occ
-                if blk:
-                    fb = blk & -blk
-                    if opp & fb:
-                        beyond = ray_d[fb.bit_length() - 1]
-                        blk2 = beyond & occ
-                        if blk2:
-                            sb = blk2 & -blk2
-                            land = beyond ^ ray_d[sb.bit_length() - 1] ^ sb
-                        else:
-                            land = beyond
-                        if land:
-                            lands = []
-                            while land:
-                                lb = land & -land
-                                land ^= lb
-                                lands.append(lb.bit_length() - 1)
-                            steps.append((fb, tuple(lands)))
-            return tuple(steps)
+            hit = H0[sq].get(occ & R0[sq])
+            if hit and opp & hit[0]:
+                steps.append(hit)
+            hit = H1[sq].get(occ & R1[sq])
+            if hit and opp & hit[0]:
+                steps.append(hit)
+            hit = H2[sq].get(occ & R2[sq])
+            if hit and opp & hit[0]:
+                steps.append(hit)
+            hit = H3[sq].get(occ & R3[sq])
+            if hit and opp & hit[0]:
+                steps.append(hit)
+            return steps
 
         def king_leaves(sq, live, table, seen, out, start, n):
             """Explore a king's capture state: (count, start, end, live) per complete capture.
@@ -476,8 +471,8 @@ class Core:
         Returns ([(landing bits from start to end, captured mask)], states). There is one entry
         per distinct (start, end, captured set) (RULES.md "Capturing", last rule), with the route
         a depth-first search meets first (directions 0-3, nearest landing first). With `majority`
-        each piece keeps only its longest captures (Art. 7; the caller compares pieces);
-        without, every complete capture is kept (for Art. 23 (h) checks).
+        only the captures that take the most pieces (Art. 7); without, every complete capture
+        (for Art. 23 (h) checks).
 
         The search runs over states, not routes: a piece's continuation depends only on its
         square and the pieces it has jumped (they stay on the board, Art. 8), so each (square,
@@ -485,73 +480,111 @@ class Core:
         left. The first route to a state is the branch of the search tree that found it.
         `states` counts the states explored: a deterministic measure of the work.
         """
-        occ_all = own | opp
-        empty_all = self.board_mask ^ occ_all
-        man_jumps = self.man_jumps
-        king_steps = self._king_steps
-        out: list[tuple[tuple[int, ...], int]] = []
+        found: list[tuple[int, int, int, dict[int, int | None]]] = []  # (n, state, start, tree)
         states = 0
-        pieces = own
+        best = 0
+        occ = own | opp
+        empty = self.board_mask ^ occ
+        A = self.variant.size // 2
+        B = A + 1
+        # pieces that can capture at all: men next to an enemy with an empty square behind it,
+        # kings with a jump in some direction
+        pieces = (own & ~kings) & (
+            ((opp >> A) & (empty >> 2 * A))
+            | ((opp >> B) & (empty >> 2 * B))
+            | ((opp << A) & (empty << 2 * A))
+            | ((opp << B) & (empty << 2 * B))
+        )
+        kk = own & kings
+        while kk:
+            kb = kk & -kk
+            kk ^= kb
+            if self._king_steps(kb.bit_length() - 1, occ ^ kb, opp):
+                pieces |= kb
         while pieces:
             b = pieces & -pieces
             pieces ^= b
             start = b.bit_length() - 1
-            root = opp << 6 | start
-            # parents[state] = the state it was first reached from; states are `live << 6 | bit`
-            parents: dict[int, int | None] = {root: None}
-            leaves: list[tuple[int, int]] = []  # (captures, state) of each complete capture
-            if kings & b:
-                occ = occ_all ^ b
-                table: list = [None] * len(self.ray_masks[0])
-
-                def king(sq: int, live: int, key: int, n: int) -> None:
-                    jumps = table[sq]  # noqa: B023 - used within this loop's iteration only
-                    if jumps is None:
-                        jumps = table[sq] = king_steps(sq, occ, opp)  # noqa: B023
-                    found = False
-                    for fb, lands in jumps:
-                        if live & fb:
-                            found = True
-                            nlive = live ^ fb
-                            base = nlive << 6
-                            for li in lands:
-                                child = base | li
-                                if child not in parents:  # noqa: B023
-                                    parents[child] = key  # noqa: B023
-                                    king(li, nlive, child, n + 1)  # noqa: B023
-                    if not found and n:
-                        leaves.append((n, key))  # noqa: B023
-
-                king(start, opp, root, 0)
-            else:
-                room = empty_all | b
-
-                def man(sq: int, live: int, key: int, n: int) -> None:
-                    found = False
-                    for nb, li, lb, _d in man_jumps[sq]:
-                        if live & nb and room & lb:  # noqa: B023
-                            found = True
-                            nlive = live ^ nb
-                            child = nlive << 6 | li
-                            if child not in parents:  # noqa: B023
-                                parents[child] = key  # noqa: B023
-                                man(li, nlive, child, n + 1)  # noqa: B023
-                    if not found and n:
-                        leaves.append((n, key))  # noqa: B023
-
-                man(start, opp, root, 0)
+            parents, leaves = self._piece_search(start, bool(kings & b), own, opp, best, majority)
             states += len(parents)
-            if majority and leaves:
-                most = max(leaves)[0]
-                leaves = [leaf for leaf in leaves if leaf[0] == most]
-            for _n, key in leaves:
-                route = []
-                state: int | None = key
-                while state is not None:
-                    route.append(state & 63)
-                    state = parents[state]
-                out.append((tuple(reversed(route)), opp ^ (key >> 6)))
+            for n, key in leaves:
+                if not majority or n >= best:
+                    best = n
+                    found.append((n, key, start, parents))
+        out: list[tuple[tuple[int, ...], int]] = []
+        for n, key, _start, parents in found:
+            if majority and n < best:
+                continue
+            route = []
+            state: int | None = key
+            while state is not None:
+                route.append(state & 63)
+                state = parents[state]
+            out.append((tuple(reversed(route)), opp ^ (key >> 6)))
         return out, states
+
+    def _piece_search(
+        self, start: int, king: bool, own: int, opp: int, floor: int, majority: bool
+    ) -> tuple[dict[int, int | None], list[tuple[int, int]]]:
+        """One piece's capture states: (tree, complete captures as [(count, state)]).
+
+        States are `live << 6 | bit` (`live`: the enemies not jumped yet); `tree` maps each state
+        explored to the state it was first reached from. With `majority`, states that cannot
+        reach the most captures found so far (at least `floor`) are not explored: their count
+        plus the live enemies that could ever be jumped (both diagonal neighbours free on one
+        diagonal) falls short. Captures found before a longer one may remain in the list.
+        """
+        bit = 1 << start
+        occ = (own | opp) ^ bit
+        empty = self.board_mask ^ occ
+        A = self.variant.size // 2
+        B = A + 1
+        jumpable = opp & (((empty << A) & (empty >> A)) | ((empty << B) & (empty >> B)))
+        root = opp << 6 | start
+        tree: dict[int, int | None] = {root: None}
+        leaves: list[tuple[int, int]] = []
+        most = [floor if majority else 0]
+
+        if king:
+            table: list = [None] * len(self.ray_masks[0])
+            king_steps = self._king_steps
+
+            def steps(sq: int) -> tuple:
+                jumps = table[sq]
+                if jumps is None:
+                    jumps = table[sq] = king_steps(sq, occ, opp)
+                return jumps
+        else:
+            man_jumps = self.man_jumps
+            man_table = [
+                tuple((nb, (li,)) for nb, li, lb, _d in jumps if empty & lb and opp & nb)
+                for jumps in man_jumps
+            ]
+
+            def steps(sq: int) -> tuple:
+                return man_table[sq]
+
+        def visit(sq: int, live: int, key: int, n: int) -> None:
+            leaf = True
+            for fb, lands in steps(sq):
+                if live & fb:
+                    leaf = False
+                    nlive = live ^ fb
+                    if majority and n + 1 + (nlive & jumpable).bit_count() < most[0]:
+                        continue
+                    base = nlive << 6
+                    for li in lands:
+                        child = base | li
+                        if child not in tree:
+                            tree[child] = key
+                            visit(li, nlive, child, n + 1)
+            if leaf and n:
+                leaves.append((n, key))
+                if n > most[0]:
+                    most[0] = n
+
+        visit(start, opp, root, 0)
+        return tree, leaves
 
 
 @cache
