@@ -79,6 +79,10 @@ class Board:
         self.turn = Color.WHITE
         self.move_stack: list[Move] = []
         self._history: list[_State] = []
+        #: position key -> its legal moves (and, under ("all", key), every capture), shared by
+        #: the copies of this board; None keeps nothing. A replay sets a dict so that a position
+        #: met again (repetitions, loops through accepted irregular moves) costs nothing.
+        self.move_memo: dict | None = None
 
     # ------------------------------------------------------------------ construction, FEN
     @classmethod
@@ -207,6 +211,16 @@ class Board:
         (majority law, Art. 7 of "Regras básicas"); moves that share start, end and captured set
         appear once, with the first path found.
         """
+        memo = self.move_memo
+        if memo is None:
+            return self._legal_moves()
+        key = self.key()
+        moves = memo.get(key)
+        if moves is None:
+            moves = memo[key] = self._legal_moves()
+        return list(moves)
+
+    def _legal_moves(self) -> list[Move]:
         captures = self._capture_moves()
         if captures:
             best = max(len(m.captured) for m in captures)
@@ -221,7 +235,14 @@ class Board:
 
     def all_captures(self) -> list[Move]:
         """Every complete capture sequence, ignoring the majority law (for Art. 23 (h) checks)."""
-        return self._capture_moves(majority=False)
+        memo = self.move_memo
+        if memo is None:
+            return self._capture_moves(majority=False)
+        key = ("all", self.key())
+        moves = memo.get(key)
+        if moves is None:
+            moves = memo[key] = self._capture_moves(majority=False)
+        return list(moves)
 
     def has_capture(self) -> bool:
         """Whether the side to move must capture."""
@@ -318,6 +339,7 @@ class Board:
         board._white, board._black, board._kings, board.turn = self._state()
         board.move_stack = list(self.move_stack)
         board._history = list(self._history)
+        board.move_memo = self.move_memo
         return board
 
     # ------------------------------------------------------------------ state of the game
