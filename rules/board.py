@@ -184,16 +184,14 @@ class Board:
         own, opp = self._sides()
         to_sq = self._core.bit_to_sq
         moves = []
+        trusted = Move._trusted
         routes, _states = self._core.capture_search(own, opp, self._kings, majority=majority)
         for path, captured in routes:
-            squares = []
-            rest = captured
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                squares.append(to_sq[low.bit_length() - 1])
-            moves.append(Move(tuple(to_sq[b] for b in path), tuple(squares)))
-        return sorted(moves, key=lambda m: (m.start, m.end, m.captured))
+            # bits ascend as squares do (rules.geometry), so the captured squares come sorted
+            squares = [to_sq[b] for b in range(captured.bit_length()) if captured >> b & 1]
+            moves.append(trusted(tuple([to_sq[b] for b in path]), tuple(squares)))
+        moves.sort(key=lambda m: (m.path[0], m.path[-1], m.captured))
+        return moves
 
     def capture_search_states(self) -> int:
         """How many (square, captured set) states the capture search explores here.
