@@ -1,7 +1,7 @@
 """Search for the positions where capture generation works hardest (restarts + hill climbing).
 
 Run from the repository root:  .venv/bin/python bench/worst_captures.py [--variant international]
-    [--seconds 60] [--seed 1] [--top 5]
+    [--seconds 10] [--seed 1] [--top 5]
 
 The work is `Board.capture_search_states()`: how many (square, captured set) states the capture
 search explores, a count that does not depend on the machine. Each climb starts from a random
@@ -145,7 +145,7 @@ def search(variant: Variant, seconds: float, seed: int, top: int) -> list[tuple[
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", choices=sorted(VARIANTS), default="international")
-    parser.add_argument("--seconds", type=float, default=60.0, help="time spent searching")
+    parser.add_argument("--seconds", type=float, default=10.0, help="time spent searching")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--top", type=int, default=5, help="how many positions to print")
     args = parser.parse_args()

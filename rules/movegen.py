@@ -545,8 +545,9 @@ class Core:
         leaves: list[tuple[int, int]] = []
         most = [floor if majority else 0]
 
+        # each square's jumps as ((enemy bit, landing bits), ...), filled on first use
+        table: list = [None] * len(self.ray_masks[0])
         if king:
-            table: list = [None] * len(self.ray_masks[0])
             king_steps = self._king_steps
 
             def steps(sq: int) -> tuple:
@@ -556,13 +557,14 @@ class Core:
                 return jumps
         else:
             man_jumps = self.man_jumps
-            man_table = [
-                tuple((nb, (li,)) for nb, li, lb, _d in jumps if empty & lb and opp & nb)
-                for jumps in man_jumps
-            ]
 
             def steps(sq: int) -> tuple:
-                return man_table[sq]
+                jumps = table[sq]
+                if jumps is None:
+                    jumps = table[sq] = tuple(
+                        [(nb, (li,)) for nb, li, lb, _d in man_jumps[sq] if empty & lb and opp & nb]
+                    )
+                return jumps
 
         def visit(sq: int, live: int, key: int, n: int) -> None:
             leaf = True
