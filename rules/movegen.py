@@ -505,12 +505,13 @@ class Core:
             b = pieces & -pieces
             pieces ^= b
             start = b.bit_length() - 1
-            parents, leaves = self._piece_search(start, bool(kings & b), own, opp, best, majority)
+            parents, leaves = self._piece_search(start, bool(kings & b), own, opp)
             states += len(parents)
             for n, key in leaves:
-                if not majority or n >= best:
-                    best = n
-                    found.append((n, key, start, parents))
+                if majority and n < best:
+                    continue  # the majority law (Art. 7): shorter than one already found
+                best = max(best, n)
+                found.append((n, key, start, parents))
         out: list[tuple[tuple[int, ...], int]] = []
         for n, key, _start, parents in found:
             if majority and n < best:
@@ -524,56 +525,39 @@ class Core:
         return out, states
 
     def _piece_search(
-        self, start: int, king: bool, own: int, opp: int, floor: int, majority: bool
+        self, start: int, king: bool, own: int, opp: int
     ) -> tuple[dict[int, int | None], list[tuple[int, int]]]:
         """One piece's capture states: (tree, complete captures as [(count, state)]).
 
         States are `live << 6 | bit` (`live`: the enemies not jumped yet); `tree` maps each state
-        explored to the state it was first reached from. With `majority`, states that cannot
-        reach the most captures found so far (at least `floor`) are not explored: their count
-        plus the live enemies that could ever be jumped (both diagonal neighbours free on one
-        diagonal) falls short. Captures found before a longer one may remain in the list.
+        explored to the state it was first reached from.
         """
         bit = 1 << start
         occ = (own | opp) ^ bit
         empty = self.board_mask ^ occ
-        A = self.variant.size // 2
-        B = A + 1
-        jumpable = opp & (((empty << A) & (empty >> A)) | ((empty << B) & (empty >> B)))
         root = opp << 6 | start
         tree: dict[int, int | None] = {root: None}
         leaves: list[tuple[int, int]] = []
-        most = [floor if majority else 0]
-
         # each square's jumps as ((enemy bit, landing bits), ...), filled on first use
         table: list = [None] * len(self.ray_masks[0])
-        if king:
-            king_steps = self._king_steps
-
-            def steps(sq: int) -> tuple:
-                jumps = table[sq]
-                if jumps is None:
-                    jumps = table[sq] = king_steps(sq, occ, opp)
-                return jumps
-        else:
-            man_jumps = self.man_jumps
-
-            def steps(sq: int) -> tuple:
-                jumps = table[sq]
-                if jumps is None:
-                    jumps = table[sq] = tuple(
-                        [(nb, (li,)) for nb, li, lb, _d in man_jumps[sq] if empty & lb and opp & nb]
-                    )
-                return jumps
+        king_steps = self._king_steps
+        man_jumps = self.man_jumps
 
         def visit(sq: int, live: int, key: int, n: int) -> None:
+            jumps = table[sq]
+            if jumps is None:
+                if king:
+                    jumps = king_steps(sq, occ, opp)
+                else:
+                    jumps = [
+                        (nb, (li,)) for nb, li, lb, _d in man_jumps[sq] if empty & lb and opp & nb
+                    ]
+                table[sq] = jumps
             leaf = True
-            for fb, lands in steps(sq):
+            for fb, lands in jumps:
                 if live & fb:
                     leaf = False
                     nlive = live ^ fb
-                    if majority and n + 1 + (nlive & jumpable).bit_count() < most[0]:
-                        continue
                     base = nlive << 6
                     for li in lands:
                         child = base | li
@@ -582,8 +566,6 @@ class Core:
                             visit(li, nlive, child, n + 1)
             if leaf and n:
                 leaves.append((n, key))
-                if n > most[0]:
-                    most[0] = n
 
         visit(start, opp, root, 0)
         return tree, leaves
