@@ -128,14 +128,27 @@ def climb(
     return score, position
 
 
-def search(variant: Variant, seconds: float, seed: int, top: int) -> list[tuple[int, str]]:
-    """The `top` worst distinct positions found within `seconds`: [(work, fen)], worst first."""
+def position_of(fen: str, variant: Variant) -> Position:
+    """A position (White to move) from a FEN, to climb on from a known bad one."""
+    board = Board.from_fen(fen, variant)
+    return {sq: piece.symbol() for colour in "WB" for sq, piece in board.pieces(colour).items()}
+
+
+def search(
+    variant: Variant, seconds: float, seed: int, top: int, starts: list[str] = ()
+) -> list[tuple[int, str]]:
+    """The `top` worst distinct positions found within `seconds`: [(work, fen)], worst first.
+
+    Climbs start from random positions, or in turn from each FEN of `starts`."""
     rng = random.Random(seed)
     found: dict[str, int] = {}
     deadline = time.monotonic() + seconds
+    turn = 0
     while time.monotonic() < deadline:
-        score, position = climb(rng, variant, 300)
-        # polish the best one found so far a little longer
+        start = position_of(starts[turn % len(starts)], variant) if starts else None
+        turn += 1
+        score, position = climb(rng, variant, 300, start)
+        # polish the one found a little longer
         score, position = climb(rng, variant, 300, position)
         found[fen_of(position)] = score
     ranked = sorted(((s, f) for f, s in found.items()), reverse=True)
@@ -148,9 +161,12 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=10.0, help="time spent searching")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--top", type=int, default=5, help="how many positions to print")
+    parser.add_argument(
+        "--start", action="append", default=[], help="climb from this FEN (repeatable)"
+    )
     args = parser.parse_args()
     variant = VARIANTS[args.variant]
-    for score, fen in search(variant, args.seconds, args.seed, args.top):
+    for score, fen in search(variant, args.seconds, args.seed, args.top, args.start):
         board = Board.from_fen(fen, variant)
         started = time.perf_counter()
         moves = board.legal_moves()
@@ -160,8 +176,10 @@ def main() -> int:
             f"{elapsed * 1000:6.2f} ms  {fen}",
             flush=True,
         )
+    starts = "".join(f" --start {fen}" for fen in args.start)
     print(
         f"rerun: {COMMAND} --variant {args.variant} --seconds {args.seconds:g} --seed {args.seed}"
+        + starts
     )
     return 0
 
