@@ -18,8 +18,9 @@ from rules.variants import VARIANTS
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "captures" / "worst_positions.txt"
 
-# Every worst position known stays under this many states (about 2 ms here; the target is 5 ms).
-MAX_STATES = 5_000
+# Every worst position known stays under this many states (the worst, 5,724, takes about 2.5 ms
+# here; the target is 5 ms).
+MAX_STATES = 6_000
 
 
 def _positions() -> list[tuple[str, str, int]]:
