@@ -112,6 +112,14 @@ def _single_jumps(
 
 def written_jumps(board: Board, squares: tuple[int, ...]) -> list[_Jumps]:
     """Every valid jump sequence of the piece on squares[0] that lands on the written
+    intermediate squares in order and ends on the last one (stopping there or not); see
+    `_written_jumps`. Computed once per position and squares (`legal_reading` and `classify`
+    both ask)."""
+    return board.memoised(("jumps", tuple(squares)), lambda: _written_jumps(board, squares))
+
+
+def _written_jumps(board: Board, squares: tuple[int, ...]) -> list[_Jumps]:
+    """Every valid jump sequence of the piece on squares[0] that lands on the written
     intermediate squares in order and ends on the last one (stopping there or not).
 
     One entry per distinct (captured set, complete), with the first route a depth-first search

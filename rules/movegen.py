@@ -464,7 +464,7 @@ class Core:
 
     # ------------------------------------------------------------------ routes, for the public API
     def capture_search(
-        self, own: int, opp: int, kings: int, *, majority: bool = True
+        self, own: int, opp: int, kings: int, *, majority: bool = True, only: int = -1
     ) -> tuple[list[tuple[tuple[int, ...], int]], int]:
         """Captures with a route each, and the number of search states it took.
 
@@ -472,7 +472,7 @@ class Core:
         per distinct (start, end, captured set) (RULES.md "Capturing", last rule), with the route
         a depth-first search meets first (directions 0-3, nearest landing first). With `majority`
         only the captures that take the most pieces (Art. 7); without, every complete capture
-        (for Art. 23 (h) checks).
+        (for Art. 23 (h) checks). `only` (a mask) limits the search to those pieces.
 
         The search runs over states, not routes: a piece's continuation depends only on its
         square and the pieces it has jumped (they stay on the board, Art. 8), so each (square,
@@ -501,6 +501,7 @@ class Core:
             kk ^= kb
             if self._king_steps(kb.bit_length() - 1, occ ^ kb, opp):
                 pieces |= kb
+        pieces &= only
         while pieces:
             b = pieces & -pieces
             pieces ^= b

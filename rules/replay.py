@@ -382,7 +382,7 @@ def replay_game(
     beyond = sorted(given - accepted)
     tracker = DrawTracker(rules, variant.size)
     replay = Replay(game, variant, profile, time_control, rules, board.copy(), board, tracker)
-    board.move_memo = {}  # position -> legal moves, for this replay only
+    board.move_memo = {}  # each position's legal moves (and the like), for this replay only
     # (position, written squares, capture, side) -> (legal reading, irregularity)
     readings: dict[tuple, tuple[Move | None, Irregularity | None]] = {}
     lone_squares = any(isinstance(r, EndgameRule) and r.lone_king_on_main_diagonal for r in rules)
@@ -435,7 +435,7 @@ def replay_game(
             break
         replay.plies.append(ReplayedPly(index, sheet, move, king_move, irregularity))
         tracker.record(position_facts(board, lone_squares), king_move)
-    replay.generated = sum(1 for key in board.move_memo if key[0] != "all")
+    replay.generated = sum(1 for tag, _key in board.move_memo if tag == "legal")
     board.move_memo = None
     if max_seconds is not None and time.perf_counter() - started > max_seconds:
         last = len(replay.plies)

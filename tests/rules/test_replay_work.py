@@ -7,7 +7,7 @@ four positions. Before the capture search went over states it took 80 s to repla
 
 import pytest
 
-from rules import INTERNATIONAL, Board
+from rules import INTERNATIONAL, Board, Color, Piece
 from rules.errors import DraughtsError
 from rules.irregularities import classify, written_jumps
 from rules.pdn import read_game
@@ -97,3 +97,20 @@ def test_an_irregular_king_move_in_the_worst_position_is_classified_over_states(
     assert str(found.move) == "2x16x27x4x15x24x47x36x27x49x40x29x1"
     sequences = written_jumps(board, (2, 1))
     assert len(sequences) == len({(s.captured, s.complete) for s in sequences})
+
+
+def test_a_board_remembers_its_position_s_moves_only_while_it_stays_there():
+    board = Board.from_fen("W:WK2:B8,9,10,11,12,20,21,28,30,31,34,41,42,43,44", INTERNATIONAL)
+    first = board.legal_moves()
+    assert board.legal_moves() == first
+    assert board.memoised("legal", list) is board.memoised("legal", list)  # computed once
+    board.set_piece_at(44, None)  # the position changes: nothing remembered applies
+    assert {m.captured for m in board.legal_moves()} != {m.captured for m in first}
+    board.set_piece_at(44, Piece(Color.BLACK))
+    board.push(first[0])
+    assert all(m.start != 2 for m in board.legal_moves())  # Black to move now
+    board.pop()
+    assert board.legal_moves() == first
+    copy = board.copy()
+    copy.push(first[0])
+    assert board.legal_moves() == first  # a copy moving on does not disturb the original
