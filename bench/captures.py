@@ -99,14 +99,14 @@ def main() -> int:
         print("py-draughts is not installed (pip install -r requirements-dev.txt): ours only")
     ok = True
     print(
-        f"{'position':<78} {'states':>6} {'moves':>5} {'ours ms':>8} {'py-dr ms':>8} {'ratio':>6}"
+        f"{'position':<92} {'states':>6} {'moves':>5} {'ours ms':>8} {'py-dr ms':>8} {'ratio':>6}"
     )
     for variant_name, fen, _bound in load_positions():
         board = Board.from_fen(fen, VARIANTS[variant_name])
         states = board.capture_search_states()
         moves = ours(variant_name, fen)
         mine = best_ms(lambda v=variant_name, f=fen: ours(v, f), args.repeat)
-        line = f"{variant_name[:3]} {fen:<74} {states:>6} {len(moves):>5} {mine:>8.2f}"
+        line = f"{variant_name[:3]} {fen:<88} {states:>6} {len(moves):>5} {mine:>8.2f}"
         notes = []
         if mine >= TARGET_MS:
             notes.append(f"OVER the {TARGET_MS:g} ms target")
