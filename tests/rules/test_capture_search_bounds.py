@@ -10,9 +10,12 @@ py-draughts.
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from naive_movegen import naive_legal_moves
 
 from rules import Board
+from rules.irregularities import written_jumps
 from rules.movegen import core_for
 from rules.variants import VARIANTS
 
@@ -103,3 +106,36 @@ def test_all_captures_ignores_the_majority_law_but_counts_each_capture_once():
 def test_a_position_without_capture_explores_no_state():
     board = Board(VARIANTS["international"])
     assert board.capture_search_states() == 0
+
+
+@st.composite
+def capture_positions(draw):
+    """A position with White kings among many enemy pieces: where capture searches branch."""
+    variant = draw(st.sampled_from(["brazilian", "international"]))
+    squares = VARIANTS[variant].squares
+    chosen = draw(st.lists(st.integers(1, squares), min_size=6, max_size=22, unique=True))
+    kings = draw(st.integers(1, 3))
+    white = [f"K{sq}" for sq in chosen[:kings]]
+    black = [
+        ("K" if draw(st.booleans()) and index % 3 == 0 else "") + str(sq)
+        for index, sq in enumerate(chosen[kings:])
+    ]
+    return variant, f"W:W{','.join(white)}:B{','.join(black)}"
+
+
+@settings(max_examples=150, deadline=None)
+@given(capture_positions())
+def test_captures_agree_with_the_naive_generator_and_their_routes_are_valid(drawn):
+    variant, fen = drawn
+    board = Board.from_fen(fen, VARIANTS[variant])
+    moves = board.legal_moves()
+    assert {(m.start, m.end, m.captured) for m in moves} == naive_legal_moves(board)
+    for move in moves if moves and moves[0].is_capture else ():
+        # the route, read back by the independent route search of the irregularity checks
+        readings = [j for j in written_jumps(board, move.path) if j.complete]
+        assert frozenset(move.captured) in {j.captured for j in readings}
+    every = board.all_captures()
+    assert len(every) == len(set(every))
+    assert {m for m in every if len(m.captured) == max(len(x.captured) for x in every)} == (
+        set(moves) if every else set()
+    )
