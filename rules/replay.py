@@ -527,11 +527,14 @@ def replay_text(
     profile: str = DEFAULT_PROFILE,
     time_control: str = DEFAULT_TIME_CONTROL,
     accept: AcceptSpec | None = None,
+    max_plies: int | None = None,
+    max_seconds: float | None = None,
 ) -> Iterator[dict[str, object]]:
     """One JSON-ready object per game of a PDN text, then one for a syntax error if any.
 
     A game that cannot be replayed at all (no variant, bad FEN) gives {"game", "line", "error"};
-    a PDN syntax error ends the text with {"error", "line", "column", "code"}.
+    one over the work budget (`replay_game`) also has {"ply", "budget"}; a PDN syntax error ends
+    the text with {"error", "line", "column", "code"}.
     """
     accept = accept or {}
     games, syntax_error = read_games_until_error(text)
@@ -540,8 +543,17 @@ def replay_text(
         head: dict[str, object] = {"game": number, "line": game.line}
         try:
             replay = replay_game(
-                game, variant, profile=profile, time_control=time_control, accept=plies
+                game,
+                variant,
+                profile=profile,
+                time_control=time_control,
+                accept=plies,
+                max_plies=max_plies,
+                max_seconds=max_seconds,
             )
+        except ReplayBudgetError as exc:
+            yield {**head, "error": str(exc), "ply": exc.ply, "budget": exc.limit}
+            continue
         except DraughtsError as exc:
             yield {**head, "error": str(exc)}
             continue

@@ -114,3 +114,20 @@ def test_a_board_remembers_its_position_s_moves_only_while_it_stays_there():
     copy = board.copy()
     copy.push(first[0])
     assert board.legal_moves() == first  # a copy moving on does not disturb the original
+
+
+def test_the_command_line_refuses_a_game_over_the_budget_and_goes_on(tmp_path, capsys):
+    import json
+
+    from rules.cli import main
+
+    path = tmp_path / "sheets.pdn"
+    short = '[GameType "26"]\n1. 22-18 11-15 *'
+    path.write_text(looping_sheet() + "\n\n" + short + "\n", encoding="utf-8")
+    accept = [f"1:{ply}" for ply in ACCEPTED]
+    status = main(["replay", "--max-plies", "100", str(path), "--accept", *accept])
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert status == 1
+    assert lines[0]["game"] == 1 and (lines[0]["ply"], lines[0]["budget"]) == (101, "plies")
+    assert "more than 100 half-moves" in lines[0]["error"]
+    assert lines[1]["game"] == 2 and lines[1]["moves"] == 2
