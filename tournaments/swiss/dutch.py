@@ -44,7 +44,7 @@ class _P:
 
     __slots__ = (
         "abs_pref", "cd", "colours", "df1", "df2", "eligible", "index", "number", "opponents", "pref",
-        "score", "strength", "top", "uf1", "uf2",
+        "score", "strength", "top", "uf1", "uf2", "unplayed", "tpn_rank",
     )
 
     def __init__(self, s: PlayerState, index: int, topscorer: bool):
@@ -54,6 +54,8 @@ class _P:
         self.colours = s.colours
         self.opponents = s.opponents
         self.eligible = not s.bye_ineligible
+        self.unplayed = 0
+        self.tpn_rank = 0
         self.top = topscorer
         cd = s.colour_difference
         self.cd = cd
@@ -122,6 +124,13 @@ class _Round:
         half = Fraction(inp.round_no - 1, 2) * inp.win_points
         order = sorted(inp.players, key=lambda s: (-s.score, s.number))
         self.players = [_P(s, i, last and s.score > half) for i, s in enumerate(order)]
+        for p in self.players:
+            p.unplayed = inp.round_no - 1 - len(p.colours)
+        # E.5 parity: the pairing number among the players paired in this round.
+        for k, p in enumerate(sorted(self.players, key=lambda p: p.number)):
+            p.tpn_rank = k + 1
+        all_scores = sorted({p.score for p in self.players})
+        self.score_level = {s: i for i, s in enumerate(all_scores)}
         self.last_round = last
 
     # ------------------------------------------------------------------ bracket loop
@@ -230,41 +239,40 @@ class _Round:
                     levels_per_edge.append(None)  # type: ignore[arg-type]
                     continue
                 inside = a_in and b_in and not (a_m and b_m)
-                lv = [0] * 16
+                lv = [0] * 18
                 if inside:
-                    lv[0] = 1
+                    lv[2] = 1
                     if a_m or b_m:
                         m, r = (a, b) if a_m else (b, a)
-                        lv[1] = score_rank[m.score]
-                        lv[12] = -int(r.uf1)
-                        lv[14] = -int(r.uf2)
+                        lv[3] = score_rank[m.score]
+                        lv[14] = -int(r.uf1)
+                        lv[16] = -int(r.uf2)
                     # Colours (C8-C11).
                     if last_round and (a.top or b.top):
                         f1 = _topscorer_colour_faults(a, b, a, b)
                         f2 = _topscorer_colour_faults(a, b, b, a)
                         best = min(f1, f2)
-                        lv[6] = -best[0]
-                        lv[7] = -best[1]
+                        lv[8] = -best[0]
+                        lv[9] = -best[1]
                     if a.pref is not None and a.pref == b.pref:
-                        lv[8] = -1
+                        lv[10] = -1
                         if a.strength >= 2 and b.strength >= 2:
-                            lv[9] = -1
+                            lv[11] = -1
                 else:
                     for x, x_in, x_m in ((a, a_in, a_m), (b, b_in, b_m)):
                         if x_in and not x_m:
-                            lv[11] -= int(x.df1)
-                            lv[13] -= int(x.df2)
+                            lv[13] -= int(x.df1)
+                            lv[15] -= int(x.df2)
                     if not last_group:
                         # C7: pairs and score differences of the next bracket.
                         if (a_in and bi in nset) or (b_in and ai in nset):
-                            lv[2] = 1
+                            lv[4] = 1
                             x = a if a_in else b
-                            lv[3] = score_rank[x.score]
+                            lv[5] = score_rank[x.score]
                         elif ai in nset and bi in nset:
-                            lv[2] = 1
+                            lv[4] = 1
                 if mode == "h" and inside and (a_m or b_m):
                     m, r = (a, b) if a_m else (b, a)
-                    lv[15] = 0
                     levels_ext = [
                         int(m.index in s1m),
                         2 ** (nb - inb[m.index]),
@@ -280,15 +288,18 @@ class _Round:
                 a = verts[i]
                 if not a.eligible:
                     continue
-                lv = [0] * 16
+                lv = [0] * 18
+                # The PAB goes to the lowest score, then to the fewest unplayed rounds (C.04.1 3).
+                lv[0] = -self.score_level[a.score]
+                lv[1] = -a.unplayed
                 if a.index in inb and a.index not in mset:
-                    lv[11] = -int(a.df1)
-                    lv[13] = -int(a.df2)
+                    lv[13] = -int(a.df1)
+                    lv[15] = -int(a.df2)
                 if mode == "r":
                     lv.extend(self.exchange_levels(a, None, False, a.index in inb, False, a.index in mset, False, inb, s1, nb, kk))
                 edges.append((i, n))
                 levels_per_edge.append(lv)
-        width = max((len(lv) for lv in levels_per_edge if lv is not None), default=16)
+        width = max((len(lv) for lv in levels_per_edge if lv is not None), default=18)
         cols: list[list[int]] = [[] for _ in range(width)]
         for lv in levels_per_edge:
             if lv is None:
@@ -368,7 +379,7 @@ class _Round:
         if hi.pref is not None:
             return hi if hi.pref == "w" else lo
         initial = self.inp.initial_colour
-        odd = (hi.number % 2) == 1
+        odd = (hi.tpn_rank % 2) == 1
         hi_colour = initial if odd else ("b" if initial == "w" else "w")
         return hi if hi_colour == "w" else lo
 
