@@ -289,9 +289,10 @@ class _Round:
                 if not a.eligible:
                     continue
                 lv = [0] * 18
-                # The PAB goes to the lowest score, then to the fewest unplayed rounds (C.04.1 3).
+                # In the last bracket the PAB goes to the lowest score, then to the fewest unplayed rounds.
                 lv[0] = -self.score_level[a.score]
-                lv[1] = -a.unplayed
+                if last_group:
+                    lv[1] = -a.unplayed
                 if a.index in inb and a.index not in mset:
                     lv[13] = -int(a.df1)
                     lv[15] = -int(a.df2)
