@@ -43,8 +43,23 @@ class _P:
     """A player as the engine sees him during one round's pairing."""
 
     __slots__ = (
-        "abs_pref", "cd", "colours", "df1", "df2", "eligible", "index", "number", "opponents", "pref",
-        "score", "strength", "top", "uf1", "uf2", "unplayed", "tpn_rank",
+        "abs_pref",
+        "cd",
+        "colours",
+        "df1",
+        "df2",
+        "eligible",
+        "index",
+        "number",
+        "opponents",
+        "pref",
+        "score",
+        "strength",
+        "top",
+        "uf1",
+        "uf2",
+        "unplayed",
+        "tpn_rank",
     )
 
     def __init__(self, s: PlayerState, index: int, topscorer: bool):
@@ -87,9 +102,8 @@ def _compatible(a: _P, b: _P) -> bool:
     """C1 (no rematch) and C3 (non-topscorers with the same absolute preference do not meet)."""
     if b.number in a.opponents:
         return False
-    if a.abs_pref is not None and a.abs_pref == b.abs_pref and not (a.top or b.top):
-        return False
-    return True
+    same_absolute = a.abs_pref is not None and a.abs_pref == b.abs_pref
+    return not (same_absolute and not (a.top or b.top))
 
 
 def _combine(levels: list[list[int]], nvert: int) -> list[int]:
@@ -106,7 +120,7 @@ def _combine(levels: list[list[int]], nvert: int) -> list[int]:
 
 
 def _topscorer_colour_faults(a: _P, b: _P, white: _P, black: _P) -> tuple[int, int]:
-    """(C8, C9) counts if ``white``/``black`` play: players beyond |CD| 2 or with 3 same in a row."""
+    """(C8, C9) if ``white``/``black`` play: players beyond |CD| 2, or with 3 same in a row."""
     c8 = c9 = 0
     for p, col in ((white, "w"), (black, "b")):
         cd = p.cd + (1 if col == "w" else -1)
@@ -280,7 +294,9 @@ class _Round:
                     ]
                     lv.extend(levels_ext)
                 elif mode == "r":
-                    lv.extend(self.exchange_levels(a, b, inside, a_in, b_in, a_m, b_m, inb, s1, nb, kk))
+                    lv.extend(
+                        self.exchange_levels(a, b, inside, a_in, b_in, a_m, b_m, inb, s1, nb, kk)
+                    )
                 edges.append((i, j))
                 levels_per_edge.append(lv)
         if with_bye:
@@ -289,7 +305,7 @@ class _Round:
                 if not a.eligible:
                     continue
                 lv = [0] * 18
-                # In the last bracket the PAB goes to the lowest score, then to the fewest unplayed rounds.
+                # The PAB goes to the lowest score; in the last bracket, fewest unplayed rounds.
                 lv[0] = -self.score_level[a.score]
                 if last_group:
                     lv[1] = -a.unplayed
@@ -297,7 +313,21 @@ class _Round:
                     lv[13] = -int(a.df1)
                     lv[15] = -int(a.df2)
                 if mode == "r":
-                    lv.extend(self.exchange_levels(a, None, False, a.index in inb, False, a.index in mset, False, inb, s1, nb, kk))
+                    lv.extend(
+                        self.exchange_levels(
+                            a,
+                            None,
+                            False,
+                            a.index in inb,
+                            False,
+                            a.index in mset,
+                            False,
+                            inb,
+                            s1,
+                            nb,
+                            kk,
+                        )
+                    )
                 edges.append((i, n))
                 levels_per_edge.append(lv)
         width = max((len(lv) for lv in levels_per_edge if lv is not None), default=18)
@@ -311,7 +341,9 @@ class _Round:
                     cols[k].append(lv[k] if k < len(lv) else 0)
         nv = n + (1 if with_bye else 0)
         weights = _combine(cols, nv)
-        mate = max_weight_matching(nv, [(i, j, w) for (i, j), w in zip(edges, weights, strict=True)])
+        mate = max_weight_matching(
+            nv, [(i, j, w) for (i, j), w in zip(edges, weights, strict=True)]
+        )
         if any(m == -1 for m in mate):
             raise NoValidPairing("no pairing satisfies the absolute criteria")
         return mate
@@ -327,7 +359,7 @@ class _Round:
             a1, b1 = a.index in s1, b.index in s1
             if a1 and b1:
                 e2 = bb
-                e3 = 2 ** bb
+                e3 = 2**bb
             elif not a1 and not b1:
                 e1 = -1
                 e2 = -ba
@@ -342,7 +374,7 @@ class _Round:
                 if x is not None and x_in and not x_m and x.index in s1:
                     bx = inb[x.index] + 1
                     e2 += bx
-                    e3 += 2 ** bx
+                    e3 += 2**bx
         return [e1, e2, e3, e4, t]
 
     # ------------------------------------------------------------------ colours
@@ -353,7 +385,9 @@ class _Round:
             white = self.allocate(hi, lo)
             boards.append((hi, lo, white))
         # Board order: higher score of the pair, then the sum of scores, then the higher's rank.
-        boards.sort(key=lambda t: (-max(t[0].score, t[1].score), -(t[0].score + t[1].score), t[0].index))
+        boards.sort(
+            key=lambda t: (-max(t[0].score, t[1].score), -(t[0].score + t[1].score), t[0].index)
+        )
         return [(h.number, lo.number) if w is h else (lo.number, h.number) for h, lo, w in boards]
 
     def allocate(self, hi: _P, lo: _P) -> _P:

@@ -95,7 +95,7 @@ class _Solver:
             w, t, p = self.endpoint[mp], 1, mp ^ 1
 
     def trace(self, v: int, w: int) -> int:
-        """Walk back from two outer vertices: the base of their new blossom, or -1 (augmenting path)."""
+        """Walk back from two outer vertices: their new blossom's base, or -1 (augmenting path)."""
         path = []
         found = -1
         while v != -1 or w != -1:
@@ -337,9 +337,8 @@ class _Solver:
                         b = top[v]
                         if best[b] == -1 or kslack < self.slack(best[b]):
                             best[b] = k
-                    elif label[w] == 0:
-                        if best[w] == -1 or kslack < self.slack(best[w]):
-                            best[w] = k
+                    elif label[w] == 0 and (best[w] == -1 or kslack < self.slack(best[w])):
+                        best[w] = k
             # No tight edge left to explore: move the duals.
             kind = 0
             delta = 0

@@ -21,7 +21,9 @@ class PlayerState:
 
     number: int
     score: Fraction
-    colours: list[str] = field(default_factory=list)  # colours of games played, "w"/"b", oldest first
+    colours: list[str] = field(
+        default_factory=list
+    )  # colours of games played, "w"/"b", oldest first
     opponents: set[int] = field(default_factory=set)  # players met over the board (C.04.1 art. 2)
     floats: list[str] = field(default_factory=list)  # per past round: "d" down, "u" up, "" none
     bye_ineligible: bool = False  # already had the PAB or a win without playing (C.04.1)
@@ -102,9 +104,16 @@ def _initial_colour_from_round1(t: TrfTournament) -> str:
         if p.rounds and p.rounds[0].colour in "wb" and p.rounds[0].opponent:
             q = t.players[p.rounds[0].opponent]
             higher = min(p.number, q.number)
-            colour = p.rounds[0].colour if higher == p.number else ("b" if p.rounds[0].colour == "w" else "w")
-            # The higher ranked player of a round-1 board gets the initial colour when his rank is odd.
-            rank = sorted(x.number for x in ordered if x.rounds and x.rounds[0].opponent).index(higher) + 1
+            colour = (
+                p.rounds[0].colour
+                if higher == p.number
+                else ("b" if p.rounds[0].colour == "w" else "w")
+            )
+            # The higher player of a round-1 board has the initial colour when his rank is odd.
+            rank = (
+                sorted(x.number for x in ordered if x.rounds and x.rounds[0].opponent).index(higher)
+                + 1
+            )
             if rank % 2 == 1:
                 return colour
             return "b" if colour == "w" else "w"

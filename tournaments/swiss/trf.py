@@ -1,6 +1,6 @@
 """The FIDE Tournament Report File (TRF-16 and TRF-2026 player lines), read and written.
 
-A pairing program exchanges tournaments with the arbiter's software through this fixed-column format;
+A pairing program exchanges tournaments with the arbiter's software in this fixed-column format;
 bbpPairings and JaVaFo add ``XXR`` (total rounds) and ``XXC`` (``white1``/``black1``, the initial
 colour) and read round entries ``0000 - H/F/Z/-`` for the round being paired as requested byes and
 absences. Errors name the line and column, since an arbiter has to find them in a text editor.
@@ -13,14 +13,30 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-__all__ = ["RoundEntry", "TrfError", "TrfPlayer", "TrfTournament", "parse_trf", "read_trf", "write_trf"]
+__all__ = [
+    "RoundEntry",
+    "TrfError",
+    "TrfPlayer",
+    "TrfTournament",
+    "parse_trf",
+    "read_trf",
+    "write_trf",
+]
 
 #: Result codes of a round entry and the points they are worth (TRF: 1 = 0 + - W D L H F U Z).
 RESULT_POINTS: dict[str, Fraction] = {
-    "1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0),
-    "W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0),
-    "+": Fraction(1), "-": Fraction(0),
-    "H": Fraction(1, 2), "F": Fraction(1), "U": Fraction(1), "Z": Fraction(0),
+    "1": Fraction(1),
+    "=": Fraction(1, 2),
+    "0": Fraction(0),
+    "W": Fraction(1),
+    "D": Fraction(1, 2),
+    "L": Fraction(0),
+    "+": Fraction(1),
+    "-": Fraction(0),
+    "H": Fraction(1, 2),
+    "F": Fraction(1),
+    "U": Fraction(1),
+    "Z": Fraction(0),
 }
 #: Results of a game actually played over the board (forfeits and byes are not games).
 PLAYED = frozenset("1=0WDL")
@@ -151,7 +167,7 @@ def _parse_player(line: str, no: int) -> TrfPlayer:
     rounds: list[RoundEntry] = []
     col = ROUND_START
     while col < len(line):
-        block = line[col:col + 8].ljust(8)
+        block = line[col : col + 8].ljust(8)
         if not block.strip():
             rounds.append(RoundEntry(0, "-", "-"))
             col += ROUND_WIDTH
@@ -170,7 +186,11 @@ def _parse_player(line: str, no: int) -> TrfPlayer:
             raise TrfError(no, col + 6, "a played game needs the colour w or b")
         rounds.append(RoundEntry(opp, colour, result))
         col += ROUND_WIDTH
-    while rounds and rounds[-1] == RoundEntry(0, "-", "-") and not line[ROUND_START + ROUND_WIDTH * (len(rounds) - 1):].strip():
+    while (
+        rounds
+        and rounds[-1] == RoundEntry(0, "-", "-")
+        and not line[ROUND_START + ROUND_WIDTH * (len(rounds) - 1) :].strip()
+    ):
         rounds.pop()
     return TrfPlayer(number, name, rating, points, rank, rounds, no, line)
 
@@ -179,28 +199,53 @@ _OPPOSITE_RESULT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", 
 
 
 def _check(t: TrfTournament) -> None:
-    """Opponents exist and agree, nobody meets himself; results and colours mirror each other."""
+    """Opponents exist and agree, nobody meets himself; results and colours mirror each other;
+    the points column (when filled) adds up the results."""
     for p in t.players.values():
+        if p.raw[80:84].strip():
+            total = sum((e.points for e in p.rounds), Fraction(0))
+            upcoming = p.rounds[-1] if p.rounds and p.rounds[-1].opponent == 0 else None
+            before = total - upcoming.points if upcoming and upcoming.result != "U" else total
+            if p.points not in (total, before):
+                raise TrfError(
+                    p.line,
+                    81,
+                    f"player {p.number} has {float(p.points):g} points but the results add up to "
+                    f"{float(total):g}",
+                )
         for r, e in enumerate(p.rounds):
             col = ROUND_START + ROUND_WIDTH * r + 1
             if e.opponent == 0:
                 continue
             if e.opponent == p.number:
-                raise TrfError(p.line, col, f"player {p.number} is paired with himself in round {r + 1}")
+                raise TrfError(
+                    p.line, col, f"player {p.number} is paired with himself in round {r + 1}"
+                )
             q = t.players.get(e.opponent)
             if q is None:
                 raise TrfError(p.line, col, f"round {r + 1}: unknown opponent {e.opponent}")
             other = q.rounds[r] if r < len(q.rounds) else None
             if other is None or other.opponent != p.number:
                 raise TrfError(
-                    p.line, col,
+                    p.line,
+                    col,
                     f"round {r + 1}: player {p.number} meets {e.opponent}, "
                     f"who is not paired with {p.number} on line {q.line}",
                 )
-            if _OPPOSITE_RESULT.get(e.result) != other.result and not (e.result == "-" and other.result == "-"):
-                raise TrfError(p.line, col + 7, f"round {r + 1}: results of {p.number} and {q.number} do not match")
+            if _OPPOSITE_RESULT.get(e.result) != other.result and not (
+                e.result == "-" and other.result == "-"
+            ):
+                raise TrfError(
+                    p.line,
+                    col + 7,
+                    f"round {r + 1}: results of {p.number} and {q.number} do not match",
+                )
             if e.result in PLAYED and {e.colour, other.colour} != {"w", "b"}:
-                raise TrfError(p.line, col + 5, f"round {r + 1}: {p.number} and {q.number} have the same colour")
+                raise TrfError(
+                    p.line,
+                    col + 5,
+                    f"round {r + 1}: {p.number} and {q.number} have the same colour",
+                )
 
 
 def points_after(player: TrfPlayer, rounds: int) -> Fraction:
@@ -209,7 +254,7 @@ def points_after(player: TrfPlayer, rounds: int) -> Fraction:
 
 
 def write_trf(t: TrfTournament, rounds: int | None = None) -> str:
-    """TRF text with the first ``rounds`` rounds (all by default), points recomputed; CR-LF lines."""
+    """TRF text of the first ``rounds`` rounds (all by default), points recomputed; CR-LF."""
     n_rounds = t.rounds_in_file if rounds is None else rounds
     out = list(t.other_lines)
     if t.total_rounds is not None:
