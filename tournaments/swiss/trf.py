@@ -265,7 +265,7 @@ def write_trf(t: TrfTournament, rounds: int | None = None) -> str:
         pts = points_after(p, n_rounds)
         head = (
             f"001 {p.number:4d}      {p.name[:33]:<33} {p.rating or '':>4}"
-            f"{'':28} {float(pts):4.1f} {p.rank or '':>4}"
+            f"{'':27} {float(pts):4.1f} {p.rank or '':>4}"
         )
         blocks = ""
         for e in p.rounds[:n_rounds]:
