@@ -89,7 +89,7 @@ def time_caissify(path: Path) -> float | None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, nargs="+", default=[100, 300])
-    parser.add_argument("--round", type=int, default=5, help="round to pair (earlier ones are played)")
+    parser.add_argument("--round", type=int, default=5, help="round to pair")
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=2026)
     options = parser.parse_args()
@@ -108,7 +108,8 @@ def main() -> int:
         else:
             line += "   (caissify-pairings not installed)"
         print(line, flush=True)
-    print(f"Targets: 100 players >= 10x caissify-pairings 0.5.0; 300 players < 3 s. Rerun: {COMMAND}")
+    print("Targets: 100 players >= 10x caissify-pairings 0.5.0; 300 players < 3 s.")
+    print(f"Rerun: {COMMAND}")
     return 0
 
 
