@@ -5,7 +5,7 @@ forfeits, half-point byes), written as TRF, and the next round (round 5 of 9 by 
 from that file by each engine. Targets (issue 14): 100 players at least 10 times faster than
 caissify-pairings 0.5.0 measured in the same run; 300 players under 3 s. Rerun with:
 
-    .venv/bin/python bench/swiss.py [--players 100 300] [--round 5] [--runs 1]
+    .venv/bin/python bench/swiss.py [--players 100 300] [--round 5] [--runs 1] [--caissify]
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import tempfile
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -40,6 +39,7 @@ def generate(players: int, rounds: int, seed: int) -> TrfTournament:
         },
         total_rounds=TOTAL_ROUNDS,
         initial_colour="w",
+        other_lines=[f"012 Bench {players} players", "092 FIDE_DUTCH_2025"],
     )
     for r in range(1, rounds + 1):
         absent = {n for n in t.players if rng.random() < 0.02}
@@ -74,15 +74,24 @@ def time_ours(trf_text: str, round_no: int) -> float:
     return time.perf_counter() - start
 
 
-def time_caissify(path: Path) -> float | None:
-    """caissify-pairings 0.5.0 on the same file, or None when it is not installed."""
+def time_caissify(text: str) -> float | None:
+    """caissify-pairings 0.5.0 re-pairing every round of the same file (its checker), or None."""
     try:
-        from caissify_pairings import trf as ctrf  # type: ignore[import-not-found]
-        from caissify_pairings.dutch import pair as cpair  # type: ignore[import-not-found]
+        from caissify_pairings.fpc import check_trf  # type: ignore[import-not-found]
     except ImportError:
         return None
     start = time.perf_counter()
-    cpair(ctrf.read(str(path)))
+    check_trf(text)
+    return time.perf_counter() - start
+
+
+def time_our_check(text: str) -> float:
+    """Our checker on the same file: every round re-paired, as caissify's check does."""
+    from tournaments.swiss.checker import check_tournament
+    from tournaments.swiss.systems import get_system
+
+    start = time.perf_counter()
+    check_tournament(parse_trf(text), get_system("dutch"))
     return time.perf_counter() - start
 
 
@@ -92,6 +101,7 @@ def main() -> int:
     parser.add_argument("--round", type=int, default=5, help="round to pair")
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--caissify", action="store_true", help="also time caissify-pairings")
     options = parser.parse_args()
     print(f"Dutch system, round {options.round} of {TOTAL_ROUNDS}; best of {options.runs}")
     for n in options.players:
@@ -99,17 +109,21 @@ def main() -> int:
         text = write_trf(t)
         ours = min(time_ours(text, options.round) for _ in range(options.runs))
         line = f"  {n:4d} players: ours {ours:7.3f} s"
-        with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / "bench.trf"
-            path.write_text(text)
-            theirs = time_caissify(path)
-        if theirs is not None:
-            line += f"   caissify-pairings {theirs:7.3f} s   ratio {theirs / ours:5.1f}x"
-        else:
-            line += "   (caissify-pairings not installed)"
+        print(line, flush=True)
+        if options.caissify:
+            # Both checkers re-pair rounds 1..R of the same file (R = the round above, played).
+            played = generate(n, options.round, options.seed + n)
+            full = write_trf(played)
+            mine = time_our_check(full)
+            theirs = time_caissify(full)
+            line = f"        check of rounds 1-{options.round}: ours {mine:7.3f} s"
+            if theirs is not None:
+                line += f"   caissify-pairings 0.5.0 {theirs:7.3f} s   ratio {theirs / mine:5.1f}x"
+            else:
+                line += "   (caissify-pairings not installed)"
         print(line, flush=True)
     print("Targets: 100 players >= 10x caissify-pairings 0.5.0; 300 players < 3 s.")
-    print(f"Rerun: {COMMAND}")
+    print(f"Rerun: {COMMAND} --caissify")
     return 0
 
 
