@@ -27,6 +27,10 @@ from tournaments.swiss.state import PairingInput, PlayerState
 __all__ = ["DutchSystem", "NoValidPairing", "RoundPairing", "pair_round"]
 
 
+#: Lower players a bracket's matching sees beyond the next scoregroup (see ``_Round.window``).
+WINDOW_MARGIN = 8
+
+
 class NoValidPairing(Exception):
     """The absolute criteria (C1-C3) leave no way to pair every player of the round."""
 
@@ -132,8 +136,9 @@ def _topscorer_colour_faults(a: _P, b: _P, white: _P, black: _P) -> tuple[int, i
 
 
 class _Round:
-    def __init__(self, inp: PairingInput):
+    def __init__(self, inp: PairingInput, fast: bool = True):
         self.inp = inp
+        self.fast = fast
         last = inp.round_no >= inp.total_rounds
         half = Fraction(inp.round_no - 1, 2) * inp.win_points
         order = sorted(inp.players, key=lambda s: (-s.score, s.number))
@@ -182,27 +187,86 @@ class _Round:
     def pair_bracket(
         self, bracket: list[_P], mdps: list[_P], lower: list[_P], nxt: list[_P], odd: bool
     ) -> list[tuple[_P, _P]]:
-        """Pairs made inside this bracket (the others float down)."""
+        """Pairs made inside this bracket (the others float down).
+
+        Players far below the bracket only matter through completion (C4), so the matching first
+        sees the bracket, the next scoregroup and a margin below it; a greedy pairing of everyone
+        left then proves completion, and only when it fails is the bracket redone on the full graph.
+        """
+        window = self.window(bracket, lower, nxt, odd) if self.fast else None
+        if window is not None:
+            try:
+                got = self.pair_bracket_on(bracket, mdps, window, nxt, odd, exact=False)
+            except NoValidPairing:
+                got = None
+            if got is not None and self.completes(bracket, got, lower, odd):
+                return got
+        return self.pair_bracket_on(bracket, mdps, lower, nxt, odd, exact=True)
+
+    def window(self, bracket, lower, nxt, odd) -> list[_P] | None:
+        """The lower players the bracket's matching sees, or None when it must see them all."""
+        want = len(nxt) + WINDOW_MARGIN
+        if len(lower) <= want:
+            return None
+        if odd and not any(p.eligible for p in lower):
+            return None  # the PAB may have to come from this bracket
+        cut = want
+        return lower[:cut]
+
+    def completes(self, bracket, got, lower, odd) -> bool:
+        """True if the players left after this bracket can all be paired (greedy witness)."""
+        used = {p.index for pr in got for p in pr}
+        rest = [p for p in bracket if p.index not in used] + lower
+        if odd:
+            for k in range(len(rest) - 1, -1, -1):
+                if rest[k].eligible:
+                    rest = rest[:k] + rest[k + 1 :]
+                    break
+            else:
+                return False
+        free = [True] * len(rest)
+        for i, a in enumerate(rest):
+            if not free[i]:
+                continue
+            free[i] = False
+            for j in range(i + 1, len(rest)):
+                if free[j] and _compatible(a, rest[j]):
+                    free[j] = False
+                    break
+            else:
+                return False
+        return True
+
+    def pair_bracket_on(
+        self, bracket, mdps, lower, nxt, odd, exact: bool
+    ) -> list[tuple[_P, _P]]:
         verts = bracket + lower
         mset = {p.index for p in mdps}
-        # Stage 1: the quality optimum; how many pairs, how many MDPs paired.
-        mate = self.solve(verts, bracket, mset, nxt, odd, mode="q")
-        pairs = self.inside_pairs(mate, verts, bracket, mset)
-        mdp_pairs = [(a, b) for a, b in pairs if a.index in mset or b.index in mset]
         fixed: list[tuple[_P, _P]] = []
-        if mdp_pairs:
-            mate = self.solve(verts, bracket, mset, nxt, odd, mode="h", m1=len(mdp_pairs))
-            pairs = self.inside_pairs(mate, verts, bracket, mset)
-            fixed = [(a, b) for a, b in pairs if a.index in mset or b.index in mset]
-        rest_pairs = len(pairs) - len(fixed)
-        if rest_pairs == 0:
-            return fixed
+        pairs: list[tuple[_P, _P]] = []
+        if mdps:
+            # S1 = the MDPs that can be paired (as many as the quality optimum pairs): guess, check.
+            m1 = min(len(mdps), len(bracket) - len(mdps))
+            while True:
+                mate = self.solve(verts, bracket, mset, nxt, odd, "h", exact, m1=m1)
+                pairs = self.inside_pairs(mate, verts, bracket, mset)
+                fixed = [(a, b) for a, b in pairs if a.index in mset or b.index in mset]
+                if len(fixed) == m1:
+                    break
+                m1 = len(fixed)
+            rest_pairs = len(pairs) - len(fixed)
+            if rest_pairs == 0:
+                return fixed
         used = {p.index for pr in fixed for p in pr}
         verts2 = [p for p in verts if p.index not in used]
         bracket2 = [p for p in bracket if p.index not in used]
-        mate = self.solve(verts2, bracket2, mset, nxt, odd, mode="r", pr=rest_pairs)
-        rest = self.inside_pairs(mate, verts2, bracket2, mset)
-        return fixed + rest
+        guess = rest_pairs if mdps else len(bracket2) // 2
+        while True:
+            mate = self.solve(verts2, bracket2, mset, nxt, odd, "r", exact, pr=guess)
+            rest = self.inside_pairs(mate, verts2, bracket2, mset)
+            if len(rest) == guess:
+                return fixed + rest
+            guess = len(rest)
 
     @staticmethod
     def inside_pairs(mate, verts, bracket, mset) -> list[tuple[_P, _P]]:
@@ -216,9 +280,9 @@ class _Round:
         return out
 
     # ------------------------------------------------------------------ one matching
-    def solve(self, verts, bracket, mset, nxt, odd, mode, m1=0, pr=0) -> list[int]:
+    def solve(self, verts, bracket, mset, nxt, odd, mode, exact, m1=0, pr=0) -> list[int]:
         n = len(verts)
-        with_bye = (n % 2 == 1) if odd else False
+        with_bye = exact and odd and n % 2 == 1
         inb = {p.index: k for k, p in enumerate(bracket)}  # BSN - 1
         nb = len(bracket)
         nset = {p.index for p in nxt}
@@ -340,11 +404,17 @@ class _Round:
                 for k in range(width):
                     cols[k].append(lv[k] if k < len(lv) else 0)
         nv = n + (1 if with_bye else 0)
+        if not exact:
+            # Window mode: lower players may stay unmatched (they are paired later), but every
+            # bracket player must be matched, inside or floating into the window.
+            nbr = len(bracket)
+            cols.insert(0, [(i < nbr) + (j < nbr) for i, j in edges])
         weights = _combine(cols, nv)
         mate = max_weight_matching(
-            nv, [(i, j, w) for (i, j), w in zip(edges, weights, strict=True)]
+            nv, [(i, j, w) for (i, j), w in zip(edges, weights, strict=True)], exact
         )
-        if any(m == -1 for m in mate):
+        needed = mate if exact else mate[: len(bracket)]
+        if any(m == -1 for m in needed):
             raise NoValidPairing("no pairing satisfies the absolute criteria")
         return mate
 
