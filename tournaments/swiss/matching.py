@@ -63,7 +63,8 @@ class _Solver:
         self.bestlist: list[list[int] | None] = [None] * m
         self.free_ids = list(range(m - 1, n - 1, -1))
         self.dual = [top] * n + [0] * n
-        self.tight = [False] * len(edges)
+        self.tight = [0] * len(edges)  # stage number in which the edge became tight
+        self.stamp = 0
         self.queue: list[int] = []
 
     def slack(self, k: int) -> int:
@@ -206,10 +207,10 @@ class _Solver:
                 self.label[endpoint[p ^ 1]] = 0
                 self.label[endpoint[ends[j - trick] ^ trick ^ 1]] = 0
                 self.assign(endpoint[p ^ 1], 2, p)
-                self.tight[ends[j - trick] >> 1] = True
+                self.tight[ends[j - trick] >> 1] = self.stamp
                 j += step
                 p = ends[j - trick] ^ trick
-                self.tight[p >> 1] = True
+                self.tight[p >> 1] = self.stamp
                 j += step
             bv = children[j]
             self.label[endpoint[p ^ 1]] = self.label[bv] = 2
@@ -295,13 +296,15 @@ class _Solver:
         """One search for an augmenting path; False when none exists (the matching is final)."""
         n = self.n
         label, top, best, dual, tight = self.label, self.top, self.best, self.dual, self.tight
+        eu, ev, ew, endpoint, incident = self.eu, self.ev, self.ew, self.endpoint, self.incident
         for i in range(2 * n):
             label[i] = 0
             best[i] = -1
         for i in range(n, 2 * n):
             self.bestlist[i] = None
-        for i in range(len(tight)):
-            tight[i] = False
+        # An edge is tight in this stage when its mark equals the stage number (no O(E) reset).
+        self.stamp += 1
+        stamp = self.stamp
         self.queue = []
         for v in range(n):
             if self.mate[v] == -1 and label[top[v]] == 0:
@@ -309,24 +312,27 @@ class _Solver:
         while True:
             while self.queue:
                 v = self.queue.pop()
-                for p in self.incident[v]:
-                    k = p >> 1
-                    w = self.endpoint[p]
-                    if top[v] == top[w]:
+                tv = top[v]
+                for p in incident[v]:
+                    w = endpoint[p]
+                    tw = top[w]
+                    if tv == tw:
                         continue
+                    k = p >> 1
                     kslack = 0
-                    if not tight[k]:
-                        kslack = self.slack(k)
+                    if tight[k] != stamp:
+                        kslack = dual[eu[k]] + dual[ev[k]] - ew[k]
                         if kslack <= 0:
-                            tight[k] = True
-                    lw = label[top[w]]
-                    if tight[k]:
+                            tight[k] = stamp
+                    lw = label[tw]
+                    if tight[k] == stamp:
                         if lw == 0:
                             self.assign(w, 2, p ^ 1)
                         elif lw == 1:
                             found = self.trace(v, w)
                             if found >= 0:
                                 self.shrink(found, k)
+                                tv = top[v]
                             else:
                                 self.augment(k)
                                 return True
@@ -334,11 +340,13 @@ class _Solver:
                             label[w] = 2
                             self.labelend[w] = p ^ 1
                     elif lw == 1:
-                        b = top[v]
-                        if best[b] == -1 or kslack < self.slack(best[b]):
-                            best[b] = k
-                    elif label[w] == 0 and (best[w] == -1 or kslack < self.slack(best[w])):
-                        best[w] = k
+                        bk = best[tv]
+                        if bk == -1 or kslack < dual[eu[bk]] + dual[ev[bk]] - ew[bk]:
+                            best[tv] = k
+                    elif label[w] == 0:
+                        bk = best[w]
+                        if bk == -1 or kslack < dual[eu[bk]] + dual[ev[bk]] - ew[bk]:
+                            best[w] = k
             # No tight edge left to explore: move the duals.
             kind = 0
             delta = 0
@@ -347,15 +355,18 @@ class _Solver:
             if not self.max_cardinality:
                 kind, delta = 1, min(dual[:n])
             for v in range(n):
-                if label[top[v]] == 0 and best[v] != -1:
-                    d = self.slack(best[v])
+                bk = best[v]
+                if bk != -1 and label[top[v]] == 0:
+                    d = dual[eu[bk]] + dual[ev[bk]] - ew[bk]
                     if kind == 0 or d < delta:
-                        kind, delta, edge = 2, d, best[v]
+                        kind, delta, edge = 2, d, bk
+            parent = self.parent
             for b in range(2 * n):
-                if self.parent[b] == -1 and label[b] == 1 and best[b] != -1:
-                    d = self.slack(best[b]) // 2
+                bk = best[b]
+                if bk != -1 and parent[b] == -1 and label[b] == 1:
+                    d = (dual[eu[bk]] + dual[ev[bk]] - ew[bk]) // 2
                     if kind == 0 or d < delta:
-                        kind, delta, edge = 3, d, best[b]
+                        kind, delta, edge = 3, d, bk
             for b in range(n, 2 * n):
                 if (
                     self.base[b] >= 0
@@ -381,13 +392,13 @@ class _Solver:
             if kind == 1:
                 return False
             if kind == 2:
-                tight[edge] = True
+                tight[edge] = self.stamp
                 i, j = self.eu[edge], self.ev[edge]
                 if label[top[i]] == 0:
                     i = j
                 self.queue.append(i)
             elif kind == 3:
-                tight[edge] = True
+                tight[edge] = self.stamp
                 self.queue.append(self.eu[edge])
             else:
                 self.expand(blossom, False)
