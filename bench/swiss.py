@@ -13,18 +13,17 @@ caissify-pairings 0.5.0 measured in the same run; 300 players under 3 s; -c over
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
-from fractions import Fraction
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tournaments.swiss.dutch import pair_round  # noqa: E402
+from tournaments.swiss.simulate import simulate  # noqa: E402
 from tournaments.swiss.state import from_trf  # noqa: E402
-from tournaments.swiss.trf import RoundEntry, TrfPlayer, TrfTournament, parse_trf, write_trf  # noqa: E402
+from tournaments.swiss.trf import TrfTournament, parse_trf, write_trf  # noqa: E402
 
 COMMAND = ".venv/bin/python bench/swiss.py"
 TOTAL_ROUNDS = 9
@@ -32,40 +31,8 @@ TOTAL_ROUNDS = 9
 
 def generate(players: int, rounds: int, seed: int) -> TrfTournament:
     """``rounds`` rounds of a ``players``-player Swiss paired by our engine, random results."""
-    rng = random.Random(seed)
-    ratings = sorted((rng.randint(1400, 2600) for _ in range(players)), reverse=True)
-    t = TrfTournament(
-        {
-            n: TrfPlayer(n, f"Player {n:03d}", ratings[n - 1], Fraction(0), 0, [], n)
-            for n in range(1, players + 1)
-        },
-        total_rounds=TOTAL_ROUNDS,
-        initial_colour="w",
-        other_lines=[f"012 Bench {players} players", "092 FIDE_DUTCH_2025"],
-    )
-    for r in range(1, rounds + 1):
-        absent = {n for n in t.players if rng.random() < 0.02}
-        for n in absent:
-            t.players[n].rounds.append(RoundEntry(0, "-", "H"))
-        result = pair_round(from_trf(t, r, TOTAL_ROUNDS))
-        for w, b in result.boards:
-            pw, pb = t.players[w], t.players[b]
-            expect = 1 / (1 + 10 ** ((pb.rating - pw.rating) / 400))
-            x = rng.random()
-            if x < 0.01:
-                rw, rb = "+", "-"
-            elif x < 0.3:
-                rw, rb = "=", "="
-            elif rng.random() < expect:
-                rw, rb = "1", "0"
-            else:
-                rw, rb = "0", "1"
-            pw.rounds.append(RoundEntry(b, "w", rw))
-            pb.rounds.append(RoundEntry(w, "b", rb))
-        if result.bye:
-            t.players[result.bye].rounds.append(RoundEntry(0, "-", "U"))
-    for p in t.players.values():
-        p.points = sum((e.points for e in p.rounds), Fraction(0))
+    t = simulate(players, rounds, seed, TOTAL_ROUNDS)
+    t.other_lines = [f"012 Bench {players} players", "092 FIDE_DUTCH_2025"]
     return t
 
 

@@ -196,3 +196,19 @@ def test_command_line_exit_codes(tmp_path, capsys):
     out = tmp_path / "out.txt"
     assert main(["--dutch", str(ok), "-p", str(out)]) == 0
     assert out.read_text() == "1\n1 2\n"
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_the_bracket_window_pairs_exactly_like_the_full_graph(seed):
+    # Each bracket's matching normally sees only the next scoregroup and a margin below it; the
+    # result must equal the matching over every lower player (the definition of C4 completion).
+    from tournaments.swiss.dutch import _Round
+    from tournaments.swiss.simulate import simulate
+    from tournaments.swiss.state import from_trf
+
+    t = simulate(60, 5, seed, total_rounds=6)
+    for r in range(2, 7):
+        inp = from_trf(t, r, 6)
+        fast = _Round(inp, fast=True).pair()
+        full = _Round(from_trf(t, r, 6), fast=False).pair()
+        assert fast == full
