@@ -119,7 +119,7 @@ def test_the_pab_goes_to_the_player_with_fewest_unplayed_rounds_in_the_last_brac
 
 def test_no_valid_pairing_is_an_error():
     players = [player(1, 1, "w", {2}), player(2, 0, "b", {1})]
-    with pytest.raises(NoValidPairing):
+    with pytest.raises(NoValidPairing, match=r"player 1, 2 can meet nobody left"):
         pair(2, players)
 
 
@@ -188,6 +188,7 @@ def test_command_line_exit_codes(tmp_path, capsys):
     stuck = tmp_path / "stuck.trf"
     stuck.write_text(GOOD + "XXR 3\r")
     assert main(["--dutch", str(stuck), "-p"]) == 1
+    assert "round 2: no valid pairing (player 1, 2 can meet nobody" in capsys.readouterr().err
     ok = tmp_path / "ok.trf"
     ok.write_text(
         GOOD.replace("1.0    1     2 w 1", "0.0    1").replace("0.0    2     1 b 0", "0.0    2")

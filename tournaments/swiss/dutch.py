@@ -164,6 +164,15 @@ class _Round:
         odd = len(players) % 2 == 1
         if odd and not any(p.eligible for p in players):
             raise NoValidPairing("no player may receive the pairing-allocated bye")
+        stuck = [
+            p.number
+            for p in players
+            if not any(q is not p and _compatible(p, q) for q in players)
+            and not (odd and p.eligible)
+        ]
+        if stuck:
+            names = ", ".join(map(str, stuck))
+            raise NoValidPairing(f"player {names} can meet nobody left (C1 rematch, C3 colours)")
         for gi, s in enumerate(scores):
             bracket = mdps + groups[s]
             if not bracket:
@@ -317,7 +326,7 @@ class _Round:
                     levels_per_edge.append(None)  # type: ignore[arg-type]
                     continue
                 inside = a_in and b_in and not (a_m and b_m)
-                lv = [0] * 18
+                lv = [0] * 19
                 if inside:
                     lv[2] = 1
                     if a_m or b_m:
@@ -325,6 +334,11 @@ class _Round:
                         lv[3] = score_rank[m.score]
                         lv[14] = -int(r.uf1)
                         lv[16] = -int(r.uf2)
+                        # C17, C19: the score difference of a repeated upfloat (the MDP's score).
+                        if r.uf1:
+                            lv[17] = -score_rank[m.score]
+                        if r.uf2:
+                            lv[18] = -score_rank[m.score]
                     # Colours (C8-C11).
                     if last_round and (a.top or b.top):
                         f1 = _topscorer_colour_faults(a, b, a, b)
@@ -368,7 +382,7 @@ class _Round:
                 a = verts[i]
                 if not a.eligible:
                     continue
-                lv = [0] * 18
+                lv = [0] * 19
                 # The PAB goes to the lowest score; in the last bracket, fewest unplayed rounds.
                 lv[0] = -self.score_level[a.score]
                 if last_group:
@@ -394,7 +408,7 @@ class _Round:
                     )
                 edges.append((i, n))
                 levels_per_edge.append(lv)
-        width = max((len(lv) for lv in levels_per_edge if lv is not None), default=18)
+        width = max((len(lv) for lv in levels_per_edge if lv is not None), default=19)
         cols: list[list[int]] = [[] for _ in range(width)]
         for lv in levels_per_edge:
             if lv is None:
