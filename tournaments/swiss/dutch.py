@@ -202,6 +202,10 @@ class _Round:
         sees the bracket, the next scoregroup and a margin below it; a greedy pairing of everyone
         left then proves completion, and only when it fails is the bracket redone on the full graph.
         """
+        if self.fast and not mdps:
+            natural = self.natural_pairing(bracket, lower, odd)
+            if natural is not None:
+                return natural
         window = self.window(bracket, lower, nxt, odd) if self.fast else None
         if window is not None:
             try:
@@ -211,6 +215,33 @@ class _Round:
             if got is not None and self.completes(bracket, got, lower, odd):
                 return got
         return self.pair_bracket_on(bracket, mdps, lower, nxt, odd, exact=True)
+
+    def natural_pairing(self, bracket, lower, odd) -> list[tuple[_P, _P]] | None:
+        """S1[i] against S2[i] when that first candidate is faultless, so no matching is needed.
+
+        It is the optimum when it pairs everyone (or leaves the last player for the PAB in the
+        last bracket), breaks no colour preference and no topscorer rule, repeats no float, and
+        the players below can still all be paired (4.2: the first transposition is tried first).
+        """
+        half = len(bracket) // 2
+        s1, s2 = bracket[:half], bracket[half:]
+        if len(bracket) % 2:
+            if lower or not odd:
+                return None
+            spare = s2[-1]
+            if not spare.eligible or spare.df1 or spare.df2:
+                return None
+            if any(p.eligible and p.unplayed < spare.unplayed for p in bracket):
+                return None
+        pairs = list(zip(s1, s2, strict=False))
+        for a, b in pairs:
+            if not _compatible(a, b) or (a.pref is not None and a.pref == b.pref):
+                return None
+            if self.last_round and (a.top or b.top):
+                return None
+        if lower and not self.completes(bracket, pairs, lower, odd):
+            return None
+        return pairs
 
     def window(self, bracket, lower, nxt, odd) -> list[_P] | None:
         """The lower players the bracket's matching sees, or None when it must see them all."""
