@@ -206,6 +206,15 @@ class _Round:
             natural = self.natural_pairing(bracket, lower, odd)
             if natural is not None:
                 return natural
+        if self.fast and not mdps and lower and len(bracket) % 2 == 0:
+            # If the bracket pairs completely on its own, the players below cannot change its
+            # choice (no floater, so C7 and the rest are fixed): they need only be completable.
+            try:
+                alone = self.pair_bracket_on(bracket, mdps, [], nxt, odd, exact=False)
+            except NoValidPairing:
+                alone = []
+            if 2 * len(alone) == len(bracket) and self.completes(bracket, alone, lower, odd):
+                return alone
         window = self.window(bracket, lower, nxt, odd) if self.fast else None
         if window is not None:
             try:
@@ -301,6 +310,14 @@ class _Round:
         verts2 = [p for p in verts if p.index not in used]
         bracket2 = [p for p in bracket if p.index not in used]
         guess = rest_pairs if mdps else len(bracket2) // 2
+        residents = [p for p in bracket2 if p.index not in mset]
+        if self.fast and mdps and 2 * rest_pairs == len(residents):
+            # The remainder pairs completely: what is left below is the same whichever way it
+            # pairs, so its order (4.2, 4.3) is settled on the remainder alone.
+            mate = self.solve(residents, residents, set(), nxt, odd, "r", False, pr=rest_pairs)
+            rest = self.inside_pairs(mate, residents, residents, set())
+            if len(rest) == rest_pairs:
+                return fixed + rest
         while True:
             mate = self.solve(verts2, bracket2, mset, nxt, odd, "r", exact, pr=guess)
             rest = self.inside_pairs(mate, verts2, bracket2, mset)
