@@ -213,3 +213,35 @@ def test_the_bracket_window_pairs_exactly_like_the_full_graph(seed):
         fast = _Round(inp, fast=True).pair()
         full = _Round(from_trf(t, r, 6), fast=False).pair()
         assert fast == full
+
+
+def test_colours_alternate_against_the_latest_round_they_differed():
+    # Both want White mildly (CD 0, Black last). Going back from the last round, they first
+    # differ in round 2, where 2 had Black: 2 now gets White although 1 is ranked higher (5.2.3).
+    players = [player(1, 2, "bwwb", {5, 6, 7, 8}), player(2, 2, "wbwb", {9, 10, 11, 12})]
+    assert pair(5, players).boards == ((2, 1),)
+
+
+def test_topscorers_with_the_same_absolute_preference_may_meet_only_in_the_last_round():
+    # 1 and 2 both had White twice; each has met everybody else. In the last round they are
+    # topscorers (more than half the points) and C3 does not apply to them.
+    others = {3, 4, 5, 6}
+    players = [player(1, 2, "ww", others), player(2, 2, "ww", others)]
+    players += [player(n, 0, "bw" if n % 2 else "wb", {1, 2}) for n in sorted(others)]
+    last = pair(3, players, total=3)
+    assert (2, 1) in last.boards  # equal colour differences: the higher ranked keeps his preference
+    with pytest.raises(NoValidPairing, match="player 1, 2"):
+        pair(3, players, total=5)
+
+
+def test_a_repeated_upfloat_is_avoided_in_a_heterogeneous_bracket_c13():
+    # 1 drops alone from 2 points into {2, 3, 4} on 1 point. The first candidate pairs him with 2,
+    # but 2 floated up last round, so 1 meets 3 and the remainder is 2-4.
+    players = [
+        player(1, 2, "wb", {5, 6}),
+        player(2, 1, "bw", {7, 8}, "u"),
+        player(3, 1, "bw", {9, 10}),
+        player(4, 1, "bw", {11, 12}),
+    ]
+    result = pair(3, players)
+    assert {frozenset(b) for b in result.boards} == {frozenset({1, 3}), frozenset({2, 4})}
