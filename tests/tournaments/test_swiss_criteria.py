@@ -197,6 +197,10 @@ def test_command_line_exit_codes(tmp_path, capsys):
     out = tmp_path / "out.txt"
     assert main(["--dutch", str(ok), "-p", str(out)]) == 0
     assert out.read_text() == "1\n1 2\n"
+    # XXC black1: the top player has Black in round 1 (JaVaFo/bbpPairings extension).
+    ok.write_text(ok.read_text() + "XXC rank black1\r")
+    assert main(["--dutch", str(ok), "-p", str(out)]) == 0
+    assert out.read_text() == "1\n2 1\n"
 
 
 @pytest.mark.parametrize("seed", [3, 11])

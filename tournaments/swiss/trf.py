@@ -134,11 +134,14 @@ def parse_trf(text: str) -> TrfTournament:
         elif tag == "XXR":
             total_rounds = _int(line[3:], no, 5, "XXR (number of rounds)")
         elif tag == "XXC":
+            # JaVaFo/bbpPairings: "white1" or "black1" (the top player's colour in round 1),
+            # possibly with "rank" (initial order by rating); other words are not ours to judge.
             words = line[3:].split()
-            if not words or words[0] not in ("white1", "black1", "rank"):
+            colours = [w for w in words if w in ("white1", "black1")]
+            if not colours and "rank" not in words:
                 raise TrfError(no, 5, "XXC must say white1 or black1")
-            if words[0] != "rank":
-                initial = words[0][0]
+            if colours:
+                initial = colours[0][0]
         else:
             other.append(line)
     if not players:
