@@ -178,6 +178,13 @@ def test_trf_errors_name_line_and_column():
         parse_trf(GOOD.replace("2 w 1", "2 w 0").replace("1.0    1", "0.0    1"))
     with pytest.raises(TrfError, match=r"column 99: unknown result code 'x'"):
         parse_trf(GOOD.replace("2 w 1", "2 w x"))
+    # A third player who claims to have met 1 in round 1: 1 is paired twice in that round.
+    third = (
+        "001    3      C                                 1800                             0.0    3"
+        "     1 w 0\r"
+    )
+    with pytest.raises(TrfError, match=r"line 4, column 92: round 1: player 3 meets 1, who is not"):
+        parse_trf(GOOD + third)
 
 
 def test_command_line_exit_codes(tmp_path, capsys):

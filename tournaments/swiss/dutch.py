@@ -286,9 +286,7 @@ class _Round:
                 return False
         return True
 
-    def pair_bracket_on(
-        self, bracket, mdps, lower, nxt, odd, exact: bool
-    ) -> list[tuple[_P, _P]]:
+    def pair_bracket_on(self, bracket, mdps, lower, nxt, odd, exact: bool) -> list[tuple[_P, _P]]:
         verts = bracket + lower
         mset = {p.index for p in mdps}
         fixed: list[tuple[_P, _P]] = []
