@@ -26,7 +26,7 @@ class PlayerState:
     )  # colours of games played, "w"/"b", oldest first
     opponents: set[int] = field(default_factory=set)  # players met over the board (C.04.1 art. 2)
     floats: list[str] = field(default_factory=list)  # per past round: "d" down, "u" up, "" none
-    bye_ineligible: bool = False  # already had the PAB or a win without playing (C.04.1)
+    bye_ineligible: bool = False  # already had the PAB or a forfeit win (C.04.1, as bbpPairings)
     rating: int = 0
 
     @property
@@ -88,7 +88,7 @@ def from_trf(t: TrfTournament, round_no: int, total_rounds: int | None = None) -
                     fl = "u"
             elif _unplayed_win(e.result, e.points, Fraction(0)):
                 fl = "d"  # C.04.3 1.4.3: scoring more than a loss without playing is a downfloat
-            if e.result in "U+F":
+            if e.result in "U+":  # a PAB or a forfeit win (a requested F bye does not count)
                 s.bye_ineligible = True
             s.floats.append(fl)
         states.append(s)
