@@ -351,7 +351,7 @@ class _Round:
             residents = [p for p in bracket if p.index not in mset]
             s1 = {p.index for p in residents[:pr]}
         kk = nb + 1
-        levels_per_edge: list[list[int]] = []
+        levels_per_edge: list[list[int] | None] = []
         edges: list[tuple[int, int]] = []
         last_round = self.last_round
         for i in range(n):
@@ -366,10 +366,12 @@ class _Round:
                 bi = b.index
                 b_in = bi in inb
                 b_m = bi in mset
-                if not a_in and not b_in and not (ai in nset and bi in nset) and True:
-                    # Two players below the bracket: only completion (and C7 inside the next group).
-                    edges.append((i, j))
-                    levels_per_edge.append(None)  # type: ignore[arg-type]
+                if not a_in and not b_in and not (ai in nset and bi in nset):
+                    # Two players below the bracket and not both in the next scoregroup: this edge
+                    # only serves completion, which the window mode proves separately.
+                    if exact:
+                        edges.append((i, j))
+                        levels_per_edge.append(None)
                     continue
                 inside = a_in and b_in and not (a_m and b_m)
                 lv = [0] * 19
