@@ -93,3 +93,19 @@ def test_checker_finds_no_discrepancy_and_reports_an_altered_round(tmp_path, cap
     assert main(["--dutch", str(bad), "-c"]) == 1
     out = capsys.readouterr().out
     assert "round 6:" in out and "5-1" in out and "5/6 rounds" in out
+
+
+def test_a_line_that_stops_early_is_a_withdrawn_player(tmp_path):
+    # Other programs end a withdrawn player's line instead of writing "0000 - Z" for the rounds he
+    # missed: he must not be paired in those rounds either.
+    path = DATA / "t0012002-79p5r.trf"
+    lines = path.read_bytes().decode().split("\r")
+    cut = 0
+    for i, line in enumerate(lines):
+        if line.startswith("001") and line.rstrip().endswith("0000 - Z"):
+            lines[i] = line.rstrip()[: -len("0000 - Z")].rstrip()
+            cut += 1
+    assert cut
+    trimmed = tmp_path / "trimmed.trf"
+    trimmed.write_bytes("\r".join(lines).encode())
+    assert check_tournament(read_trf(trimmed), get_system("dutch")) == []

@@ -65,12 +65,20 @@ def from_trf(t: TrfTournament, round_no: int, total_rounds: int | None = None) -
                 acc += p.rounds[r].points
         seq.append(acc)
         before[p.number] = seq
+    # A round with games (or a PAB) in the file was paired; one with only requested byes is not.
+    round_paired = any(
+        round_no - 1 < len(p.rounds)
+        and (p.rounds[round_no - 1].opponent or p.rounds[round_no - 1].result == "U")
+        for p in players.values()
+    )
     states = []
     for p in sorted(players.values(), key=lambda p: p.number):
         if round_no - 1 < len(p.rounds):
             entry = p.rounds[round_no - 1]
             if entry.opponent == 0 and entry.result != "U":
                 continue  # requested bye or absence for this round
+        elif round_paired:
+            continue  # the round was paired but his line stops before it: he had withdrawn
         s = PlayerState(p.number, before[p.number][prior], rating=p.rating)
         for r in range(prior):
             if r >= len(p.rounds):
