@@ -9,7 +9,14 @@ topscorers' colours, C10-C11 colour preferences, C12-C15 repeated floats), and b
 in which the rules try candidates (exchanges between S1 and S2, then transpositions of S2, 4.x), so
 the matching's optimum is the first candidate the rules' procedure would accept.
 A heterogeneous bracket first fixes the moved-down players' pairs (S1 = MDPs), then pairs its
-remainder the same way (1.3.4).
+remainder the same way (1.3.4). The PAB goes to the lowest score possible and, in the last bracket,
+to the player with the fewest unplayed rounds (the 2025 rule); C17/C19 weigh a repeated upfloat by
+the moved-down opponent's score (C16/C18 cannot change a choice once C6 has picked the MDPs).
+
+Speed without changing the answer (tests compare with the full graph): a bracket whose first
+candidate S1[i]-S2[i] is faultless takes it; a bracket (or remainder) that pairs completely is
+settled on its own players; otherwise the matching sees the next scoregroup and a margin below it,
+and a greedy pairing of everyone left proves completion before the full graph is ever needed.
 Colours follow the allocation rules (5.2): both preferences, the stronger one, alternation against
 the latest differing round, the higher-ranked player's preference, then his pairing number's parity
 against the initial colour.
