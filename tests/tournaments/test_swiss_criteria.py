@@ -39,11 +39,11 @@ def test_odd_field_gives_the_bye_to_the_lowest_ranked_player_of_the_lowest_score
 
 
 def test_a_player_who_had_the_bye_or_a_win_without_playing_does_not_get_it_again():
-    # C.04.1: player 5 already had a PAB, so the lowest eligible player (4) gets it.
+    # C.04.1: all on 0 points; player 5, the lowest ranked, already had a PAB (or a forfeit
+    # win), so the next lowest eligible player (4) gets it.
     players = [player(n, 0, "w" if n % 2 else "b") for n in range(1, 5)]
-    players.append(player(5, 1, "", bye_ineligible=True))
-    result = pair(2, players)
-    assert result.bye == 4
+    assert pair(2, [*players, player(5, 0, "b")]).bye == 5
+    assert pair(2, [*players, player(5, 0, "b", bye_ineligible=True)]).bye == 4
 
 
 def test_no_rematch_c1():
