@@ -4,6 +4,7 @@ tests/data/swiss holds 40 tournaments (294 rounds) made and paired by bbpPairing
 for each round r the engine sees rounds 1..r-1 and round r's requested byes and absences only.
 """
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,15 @@ def test_a_line_that_stops_early_is_a_withdrawn_player(tmp_path):
     trimmed = tmp_path / "trimmed.trf"
     trimmed.write_bytes("\r".join(lines).encode())
     assert check_tournament(read_trf(trimmed), get_system("dutch")) == []
+
+
+def test_scoring_two_one_zero_pairs_exactly_as_one_half_zero():
+    # FMJD and CBD events score 2-1-0: the same tournament in doubled points pairs the same.
+    t = read_trf(DATA / "t0012006-25p9r.trf")
+    for r in range(1, 10):
+        inp = from_trf(t, r, 9)
+        doubled = from_trf(t, r, 9)
+        for s in doubled.players:
+            s.score *= 2
+        doubled.win_points = Fraction(2)
+        assert pair_round(doubled) == pair_round(inp)
