@@ -14,7 +14,7 @@ from tournaments.swiss.checker import check_tournament, file_pairing
 from tournaments.swiss.dutch import pair_round
 from tournaments.swiss.state import from_trf
 from tournaments.swiss.systems import get_system
-from tournaments.swiss.trf import read_trf
+from tournaments.swiss.trf import TrfError, read_trf
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "swiss"
 FILES = sorted(DATA.glob("*.trf"))
@@ -122,3 +122,25 @@ def test_scoring_two_one_zero_pairs_exactly_as_one_half_zero():
             s.score *= 2
         doubled.win_points = Fraction(2)
         assert pair_round(doubled) == pair_round(inp)
+
+
+def test_bbpairings_scoring_lines_price_the_results(tmp_path):
+    # BBW/BBD/... (bbpPairings): a 2-1-0 file reads, checks its points column and pairs as 1-1/2-0.
+    path = DATA / "t0012006-25p9r.trf"
+    lines = path.read_bytes().decode().split("\r")
+    doubled = []
+    for line in lines:
+        if line.startswith("001"):
+            points = float(line[80:84])
+            line = line[:80] + f"{2 * points:4.1f}" + line[84:]
+        doubled.append(line)
+    doubled += ["BBW 2.0", "BBD 1.0", "BBU 2.0"]
+    two = tmp_path / "two.trf"
+    two.write_bytes("\r".join(doubled).encode())
+    t = read_trf(two)
+    assert t.win_points == 2
+    assert check_tournament(t, get_system("dutch")) == []
+    # Without the scoring lines the doubled points column no longer adds up.
+    two.write_bytes("\r".join(doubled[:-3]).encode())
+    with pytest.raises(TrfError, match="column 81: player 1 has"):
+        read_trf(two)

@@ -58,5 +58,5 @@ def simulate(
         if result.bye:
             t.players[result.bye].rounds.append(RoundEntry(0, "-", "U"))
     for p in t.players.values():
-        p.points = sum((e.points for e in p.rounds), Fraction(0))
+        p.points = sum((t.points_of(e) for e in p.rounds), Fraction(0))
     return t

@@ -62,7 +62,7 @@ def from_trf(t: TrfTournament, round_no: int, total_rounds: int | None = None) -
         for r in range(prior):
             seq.append(acc)
             if r < len(p.rounds):
-                acc += p.rounds[r].points
+                acc += t.points_of(p.rounds[r])
         seq.append(acc)
         before[p.number] = seq
     # A round with games (or a PAB) in the file was paired; one with only requested byes is not.
@@ -94,7 +94,7 @@ def from_trf(t: TrfTournament, round_no: int, total_rounds: int | None = None) -
                     fl = "d"
                 elif mine < theirs:
                     fl = "u"
-            elif _unplayed_win(e.result, e.points, Fraction(0)):
+            elif _unplayed_win(e.result, t.points_of(e), t.scoring["0"]):
                 fl = "d"  # C.04.3 1.4.3: scoring more than a loss without playing is a downfloat
             if e.result in "U+":  # a PAB or a forfeit win (a requested F bye does not count)
                 s.bye_ineligible = True
@@ -102,7 +102,7 @@ def from_trf(t: TrfTournament, round_no: int, total_rounds: int | None = None) -
         states.append(s)
     total = total_rounds or t.total_rounds or max(t.rounds_in_file, round_no)
     initial = t.initial_colour or _initial_colour_from_round1(t)
-    return PairingInput(round_no, total, states, initial)
+    return PairingInput(round_no, total, states, initial, t.win_points)
 
 
 def _initial_colour_from_round1(t: TrfTournament) -> str:

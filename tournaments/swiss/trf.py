@@ -38,6 +38,10 @@ RESULT_POINTS: dict[str, Fraction] = {
     "U": Fraction(1),
     "Z": Fraction(0),
 }
+#: bbpPairings' scoring lines and the result codes each one prices (default: 1 - 1/2 - 0).
+SCORING_TAGS: dict[str, str] = {
+    "BBW": "1W+F", "BBD": "=DH", "BBL": "0L", "BBZ": "Z", "BBF": "-", "BBU": "U",
+}
 #: Results of a game actually played over the board (forfeits and byes are not games).
 PLAYED = frozenset("1=0WDL")
 #: Entries without an opponent: byes and absences.
@@ -91,6 +95,15 @@ class TrfTournament:
     total_rounds: int | None = None
     initial_colour: str | None = None  # "w" or "b" from XXC
     other_lines: list[str] = field(default_factory=list)
+    scoring: dict[str, Fraction] = field(default_factory=lambda: dict(RESULT_POINTS))
+
+    def points_of(self, entry: RoundEntry) -> Fraction:
+        """Points of a round entry under this file's scoring (BBW/BBD/... lines, else 1-1/2-0)."""
+        return self.scoring[entry.result]
+
+    @property
+    def win_points(self) -> Fraction:
+        return self.scoring["1"]
 
     @property
     def rounds_in_file(self) -> int:
@@ -122,6 +135,7 @@ def parse_trf(text: str) -> TrfTournament:
     total_rounds = None
     initial = None
     other: list[str] = []
+    scoring = dict(RESULT_POINTS)
     for no, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -142,11 +156,16 @@ def parse_trf(text: str) -> TrfTournament:
                 raise TrfError(no, 5, "XXC must say white1 or black1")
             if colours:
                 initial = colours[0][0]
+        elif tag in SCORING_TAGS:
+            value = _points(line[3:], no, 5)
+            for code in SCORING_TAGS[tag]:
+                scoring[code] = value
+            other.append(line)
         else:
             other.append(line)
     if not players:
         raise TrfError(1, 1, "no player lines (001)")
-    tournament = TrfTournament(players, total_rounds, initial, other)
+    tournament = TrfTournament(players, total_rounds, initial, other, scoring)
     _check(tournament)
     return tournament
 
@@ -206,9 +225,10 @@ def _check(t: TrfTournament) -> None:
     the points column (when filled) adds up the results."""
     for p in t.players.values():
         if p.raw[80:84].strip():
-            total = sum((e.points for e in p.rounds), Fraction(0))
+            total = sum((t.points_of(e) for e in p.rounds), Fraction(0))
             upcoming = p.rounds[-1] if p.rounds and p.rounds[-1].opponent == 0 else None
-            before = total - upcoming.points if upcoming and upcoming.result != "U" else total
+            requested = upcoming is not None and upcoming.result != "U"
+            before = total - t.points_of(upcoming) if requested else total  # type: ignore[arg-type]
             if p.points not in (total, before):
                 raise TrfError(
                     p.line,
@@ -251,9 +271,9 @@ def _check(t: TrfTournament) -> None:
                 )
 
 
-def points_after(player: TrfPlayer, rounds: int) -> Fraction:
+def points_after(t: TrfTournament, player: TrfPlayer, rounds: int) -> Fraction:
     """Points after the first ``rounds`` rounds."""
-    return sum((e.points for e in player.rounds[:rounds]), Fraction(0))
+    return sum((t.points_of(e) for e in player.rounds[:rounds]), Fraction(0))
 
 
 def write_trf(t: TrfTournament, rounds: int | None = None) -> str:
@@ -265,7 +285,7 @@ def write_trf(t: TrfTournament, rounds: int | None = None) -> str:
     if t.initial_colour is not None:
         out.append("XXC white1" if t.initial_colour == "w" else "XXC black1")
     for p in sorted(t.players.values(), key=lambda p: p.number):
-        pts = points_after(p, n_rounds)
+        pts = points_after(t, p, n_rounds)
         head = (
             f"001 {p.number:4d}      {p.name[:33]:<33} {p.rating or '':>4}"
             f"{'':27} {float(pts):4.1f} {p.rank or '':>4}"
