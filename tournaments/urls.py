@@ -13,6 +13,8 @@ urlpatterns = [
     path("<slug:slug>/editar/", views.tournament_edit, name="edit"),
     path("<slug:slug>/rodadas/", views.rounds_overview, name="rounds"),
     path("<slug:slug>/rodada/<int:number>/", views.round_detail, name="round"),
+    path("<slug:slug>/rodada/<int:number>/resultados/", views.round_results,
+         name="round_results"),
     path("<slug:slug>/classificacao/", views.standings, name="standings"),
     path("<slug:slug>/tabela/", views.crosstable, name="crosstable"),
     path("<slug:slug>/jogador/<int:entry_id>/", views.player_detail, name="player"),

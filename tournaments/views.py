@@ -16,6 +16,7 @@ from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
 from . import reports, services
+from . import round_results as round_entry
 from .csv_import import CsvImportError
 from .forms import (
     CsvImportForm,
@@ -406,3 +407,55 @@ def entered_result(game: Game, entered: dict) -> str:
              "Black).") % {
         "result": GameResult(result).label if result else _("not played yet"),
         "white": white.player.name, "black": black.player.name}
+
+
+@tournament_role_required(can_arbitrate)
+def round_results(request, tournament: Tournament, number: int):
+    """Every board of a round on one page, typed with the keyboard and saved at once."""
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    games = round_entry.round_games(round_)
+    form = round_entry.RoundResultsForm(request.POST or None, games=games)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                saved = round_entry.record_round_results(round_, form.entries(),
+                                                           user=request.user)
+            except round_entry.RoundResultsError as error:
+                form = refused_round_form(form, error, round_)
+                status = 409 if error.current else 400
+            except services.TournamentError as error:
+                form.add_error(None, str(error))
+                status = 400
+            else:
+                messages.success(request, ngettext(
+                    "Round %(round)d: %(count)d result saved.",
+                    "Round %(round)d: %(count)d results saved.", len(saved.changed))
+                    % {"round": number, "count": len(saved.changed)})
+                return redirect("tournaments:round", tournament.slug, number)
+        else:
+            status = 400
+    return render(request, "tournaments/round_results.html", {
+        "form": form, "round": round_, "tournament": tournament,
+        "code_help": round_entry.CODE_HELP, "bye": round_.bye,
+        "meanings": round_entry.code_meanings()}, status=status)
+
+
+def refused_round_form(form, error, round_: Round):
+    """The form again after a refused save: what the arbiter typed stays, except on the boards
+    someone else changed meanwhile, which show the stored result and its new version beside a
+    message saying what he had typed."""
+    data = form.data.copy()
+    for game_id, game in error.current.items():
+        typed = form.cleaned_data[round_entry.field_name(game)]
+        data[round_entry.field_name(game)] = round_entry.SHOWN_CODE.get(game.result, "")
+        data[round_entry.version_name(game)] = str(game.version)
+        error.problems[game_id] = "{} {}".format(error.problems[game_id], _(
+            "What you typed was not saved: %(result)s.") % {
+            "result": GameResult(typed).label if typed else _("not played yet")})
+    refused = round_entry.RoundResultsForm(data, games=round_entry.round_games(round_))
+    refused.is_valid()
+    for game in refused.games:
+        if game.pk in error.problems:
+            refused.add_error(round_entry.field_name(game), error.problems[game.pk])
+    return refused
