@@ -256,11 +256,13 @@ def illegal_move_reason(board: Board, written: str, error: DraughtsError, algebr
 
 
 def irregularity_line(label: str, category: str | None, reason: str) -> str:
-    """ "17... d6xb4 — Art. 23 (f): a capture was compulsory: c3xe5" """
+    """ "17... d6xb4 (18x27): not a legal move — Art. 23 (f): a capture was compulsory: c3xe5"
+
+    Says both that the move is not legal and why (what was compulsory), issue 12."""
     if category:
-        return _("%(move)s — Art. 23 (%(category)s): %(reason)s") % {
+        return _("%(move)s: not a legal move — Art. 23 (%(category)s): %(reason)s") % {
             "move": label, "category": category, "reason": reason}
-    return _("%(move)s — %(reason)s") % {"move": label, "reason": reason}
+    return _("%(move)s: not a legal move — %(reason)s") % {"move": label, "reason": reason}
 
 
 # ------------------------------------------------------------------------------ syntax

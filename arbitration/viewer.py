@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from rules.svg import board_svg
 
 from . import describe
+from .notation import as_written, is_algebraic
 from .sheets import SheetReplay, evidence_of, move_texts, written_text
 
 
@@ -110,17 +111,19 @@ def _pairs(sheet: SheetReplay, texts: list[str], ply: int) -> list[MovePair]:
 
 
 def illegal_line(sheet: SheetReplay, algebraic: bool) -> str:
-    """ "17... d6xb4 — Art. 23 (f): a capture was compulsory: c3xe5" for the move the replay
-    stopped at, or "" when it did not stop."""
+    """ "2. 18-13 (d4-a5): not a legal move — Art. 23 (f): a capture was compulsory: 22x15" for
+    the move the replay stopped at, or "" when it did not stop. The move is quoted as the
+    player wrote it, the other notation beside it, and the compulsory moves are in his
+    notation: the arbiter reads them against the paper sheet (issue 12). `algebraic` (how the
+    page shows moves) is not used for it."""
     illegal = sheet.illegal
     if illegal is None or sheet.replay is None:
         return ""
     board = sheet.replay.board
-    written = illegal.sheet.text
-    text = written_text(written, sheet.variant, algebraic)
+    written = illegal.sheet.text.strip()
     reason = describe.irregularity_reason(board, written, illegal.irregularity, illegal.code,
-                                          algebraic)
-    label = f"{illegal.sheet.move_label} {text}"
+                                          is_algebraic(written))
+    label = f"{illegal.sheet.move_label} {as_written(written, sheet.variant)}"
     category = illegal.irregularity.category if illegal.irregularity else None
     return describe.irregularity_line(label, category, reason)
 

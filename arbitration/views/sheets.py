@@ -38,7 +38,8 @@ def _sheet_page(request, tournament: Tournament, game: Game, *, sheet_form=None,
         accepted = ", ".join(
             replay.plies[ply - 1].move_label for ply in (sheet.accepted_plies if sheet else [])
             if ply <= len(replay.plies))
-        sheet_form = SheetForm(board=tournament.board, initial={
+        sheet_form = SheetForm(board=tournament.board,
+                               default_notation=services.default_notation(tournament), initial={
             "pdn": sheet.pdn if sheet else "",
             "notation": sheet.notation if sheet else services.default_notation(tournament),
             "accepted": accepted, "version": version})
@@ -71,7 +72,8 @@ def sheet_edit(request, tournament: Tournament, game_id: int):
     game = game_of(tournament, game_id)
     if request.method != "POST":
         return _sheet_page(request, tournament, game)
-    form = SheetForm(request.POST, request.FILES, board=tournament.board)
+    form = SheetForm(request.POST, request.FILES, board=tournament.board,
+                     default_notation=services.default_notation(tournament))
     if not form.is_valid():
         return _sheet_page(request, tournament, game, sheet_form=form)
     try:

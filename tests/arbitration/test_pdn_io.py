@@ -324,7 +324,7 @@ def test_confirming_nothing_shows_the_preview_again_with_its_problems(client_arb
     page = response.content.decode()
     assert response.status_code == 200
     assert "Tick at least one score sheet or result to import." in page
-    assert "2. 21-17 — Art. 23 (f)" in page
+    assert "2. 21-17 (a3-b4): not a legal move — Art. 23 (f)" in page
     assert ScoreSheet.objects.count() == 0
 
 
