@@ -9,9 +9,11 @@ class ArbitrationConfig(AppConfig):
 
     def ready(self) -> None:
         # Every result entry or correction, wherever it comes from, lands in the audit log.
-        from tournaments.models import Game
-        from tournaments.signals import result_changed
+        from tournaments.models import Game, Tournament
+        from tournaments.signals import result_changed, tournament_changed
 
-        from .audit import on_result_changed
+        from .audit import on_result_changed, on_tournament_changed
 
         result_changed.connect(on_result_changed, sender=Game, dispatch_uid="arbitration-audit")
+        tournament_changed.connect(on_tournament_changed, sender=Tournament,
+                                   dispatch_uid="arbitration-audit-tournament")

@@ -68,3 +68,11 @@ def on_result_changed(sender, game: Game, before, after, user=None, **kwargs) ->
         before={"result": str(before) if before else ""},
         after=result_state(game, after),
     )
+
+
+def on_tournament_changed(sender, tournament: Tournament, action: str, user=None, before=None,
+                          after=None, **kwargs) -> None:
+    """Receiver of tournaments.signals.tournament_changed: an organiser's step, logged in the
+    transaction that made it (issue 12: the log said it showed everything, yet started at
+    naming the arbiter)."""
+    record(tournament=tournament, actor=user, action=action, before=before, after=after)

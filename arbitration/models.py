@@ -271,6 +271,17 @@ class Action(models.TextChoices):
     IRREGULARITY_RECORDED = "irregularity-recorded", _("irregularity recorded")
     OFFICIAL_ADDED = "official-added", _("official named")
     OFFICIAL_REMOVED = "official-removed", _("official removed")
+    # The organisers' steps on the whole tournament (issue 12), sent by tournaments.services.
+    TOURNAMENT_CREATED = "tournament-created", _("tournament created")
+    SETTINGS_EDITED = "settings-edited", _("settings edited")
+    PLAYER_ADDED = "player-added", _("player added")
+    PLAYERS_IMPORTED = "players-imported", _("players imported")
+    PLAYER_REMOVED = "player-removed", _("player removed")
+    NUMBERS_DRAWN = "numbers-drawn", _("pairing numbers drawn by lot")
+    NUMBERS_SET = "numbers-set", _("pairing numbers set")
+    ROUNDS_GENERATED = "rounds-generated", _("rounds generated")
+    PLAYER_WITHDRAWN = "player-withdrawn", _("player withdrawn")
+    WITHDRAWAL_UNDONE = "withdrawal-undone", _("withdrawal undone")
 
 
 class AuditEntry(models.Model):

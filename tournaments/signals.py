@@ -7,3 +7,11 @@ from django.dispatch import Signal
 # played), before and after (scoring.Result or None for "not played"), user (who did it, or None
 # for a management command).
 result_changed = Signal()
+
+# Sent with sender=Tournament after an organiser's step on the whole tournament, inside the
+# transaction that made it: creating it, adding or importing players, drawing or setting the
+# pairing numbers, generating the rounds, editing the settings, withdrawing a player or undoing
+# a withdrawal. Arguments: tournament, action (an arbitration.models.Action value: the
+# tournaments app only names it), user (or None for a command), before and after (JSON data,
+# the facts: counts, the seed, the fields changed).
+tournament_changed = Signal()

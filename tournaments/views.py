@@ -238,7 +238,7 @@ def tournament_edit(request, tournament: Tournament):
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_tournament(form.save(commit=False))
+            services.update_tournament(form.save(commit=False), user=request.user)
         except services.TournamentError as error:
             messages.error(request, str(error))
         else:
@@ -253,7 +253,7 @@ def add_player(request, tournament: Tournament):
     form = PlayerForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            entry = services.add_player(tournament, **form.cleaned_data)
+            entry = services.add_player(tournament, **form.cleaned_data, user=request.user)
         except services.TournamentError as error:
             messages.error(request, str(error))
         else:
@@ -271,7 +271,8 @@ def import_players(request, tournament: Tournament):
     problems = []
     if request.method == "POST" and form.is_valid():
         try:
-            entries = services.import_players(tournament, form.cleaned_data["file"].read())
+            entries = services.import_players(tournament, form.cleaned_data["file"].read(),
+                                              user=request.user)
         except CsvImportError as error:
             problems = [str(problem) for problem in error.problems]
             messages.error(request, _("The file was refused and no player was added."))
@@ -292,7 +293,7 @@ def import_players(request, tournament: Tournament):
 def remove_player(request, tournament: Tournament, entry_id: int):
     entry = get_object_or_404(tournament.entries.select_related("player"), pk=entry_id)
     try:
-        services.remove_entry(entry)
+        services.remove_entry(entry, user=request.user)
     except services.TournamentError as error:
         messages.error(request, str(error))
     else:
@@ -322,7 +323,7 @@ def draw_numbers(request, tournament: Tournament):
     form = DrawNumbersForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.draw_numbers(tournament, seed=form.cleaned_data["seed"])
+            services.draw_numbers(tournament, seed=form.cleaned_data["seed"], user=request.user)
         except services.TournamentError as error:
             messages.error(request, str(error))
         else:
@@ -341,7 +342,7 @@ def set_numbers(request, tournament: Tournament):
     form = PairingNumbersForm(request.POST or None, entries=entries)
     if request.method == "POST" and form.is_valid():
         try:
-            services.set_numbers(tournament, form.numbers())
+            services.set_numbers(tournament, form.numbers(), user=request.user)
         except services.TournamentError as error:
             messages.error(request, str(error))
         else:
@@ -355,7 +356,7 @@ def set_numbers(request, tournament: Tournament):
 @tournament_role_required(can_manage)
 def generate_rounds(request, tournament: Tournament):
     try:
-        rounds = services.generate_rounds(tournament)
+        rounds = services.generate_rounds(tournament, user=request.user)
     except services.TournamentError as error:
         messages.error(request, str(error))
         return redirect(tournament)
