@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .scoring import Result, Scoring
 
@@ -112,7 +113,8 @@ class Tournament(models.Model):
     start_date = models.DateField(_("start date"), null=True, blank=True)
     end_date = models.DateField(_("end date"), null=True, blank=True)
     board = models.PositiveSmallIntegerField(
-        _("board"), choices=Board.choices, default=Board.BRAZILIAN
+        pgettext_lazy("kind of board: 64 or 100 squares", "board"), choices=Board.choices,
+        default=Board.BRAZILIAN,
     )
     time_control = models.CharField(
         _("time control"), max_length=10, choices=TimeControl.choices,
@@ -330,7 +332,8 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("round"))
     bye = models.ForeignKey(
         Entry, on_delete=models.RESTRICT, null=True, blank=True, related_name="byes",
-        verbose_name=_("bye"), help_text=_("With an odd number of players: no game, no points."),
+        verbose_name=pgettext_lazy("a round without a game for one player", "bye"),
+        help_text=_("With an odd number of players: no game, no points."),
     )
 
     class Meta:

@@ -92,7 +92,8 @@ def player_link(game: Game, entry: Entry):
 class PairingTable(tables.Table):
     """One round's boards with the colours as played and the results."""
 
-    board = tables.Column(verbose_name=_("Board"), attrs=NUMBER_ATTRS)
+    board = tables.Column(verbose_name=pgettext_lazy("the table a game is played at", "Board"),
+                          attrs=NUMBER_ATTRS)
     white = tables.Column(verbose_name=_("White"), order_by=("white__number",))
     result = tables.Column(verbose_name=_("Result"), default="")
     black = tables.Column(verbose_name=_("Black"), order_by=("black__number",))
@@ -139,7 +140,7 @@ class PairingTable(tables.Table):
     def render_edit(self, record: Game):
         url = reverse("tournaments:game_result",
                       args=[record.round.tournament.slug, record.pk])
-        label = _("Correct") if record.result else _("Enter result")
+        label = _("Change result") if record.result else _("Enter result")
         return format_html('<a class="button" href="{}">{}</a>', url, label)
 
 

@@ -10,7 +10,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
@@ -210,8 +210,9 @@ def player_detail(request, slug: str, entry_id: int):
             "result": game.result, "points": scored,
         })
     byes = list(entry.byes.values_list("number", flat=True))
-    rows.extend({"round": number, "colour": "", "opponent": _("bye"), "result": "",
-                 "points": ""} for number in byes)
+    bye = pgettext("a round without a game for one player", "bye")
+    rows.extend({"round": number, "colour": "", "opponent": bye, "result": "", "points": ""}
+                for number in byes)
     table = PlayerGamesTable(rows)
     context = tournament_context(request, tournament, entry=entry, byes=byes)
     return table_page(request, table, f"{slug}-jogador-{entry.number or entry.pk}",
