@@ -7,7 +7,7 @@ the previous ones. Players level on everything share the rank (competition ranki
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tournaments.domain_types import Crosstable, GameRecord
@@ -31,6 +31,9 @@ class StandingRow:
     points: Fraction
     tiebreaks: dict[str, Fraction | None]
     shared: bool
+    # Games counted (forfeits too, not double forfeits), as Swiss-Manager prints them; shown,
+    # not ranked on, so rows compare as before.
+    games: int = field(default=0, compare=False)
 
 
 def compute_standings(
@@ -79,6 +82,7 @@ def compute_standings(
                     points=table.total[player],
                     tiebreaks={tb.id: values[tb.id][player] for tb in tie_breaks},
                     shared=len(group) > 1,
+                    games=len(table.games_of[player]),
                 )
             )
     return rows

@@ -151,7 +151,10 @@ class StandingsTable(tables.Table):
     number = tables.Column(verbose_name=_("No."), attrs=NUMBER_ATTRS)
     name = tables.Column(verbose_name=_("Name"))
     club = tables.Column(verbose_name=_("Club or federation"))
+    rating = tables.Column(verbose_name=_("Rating"), attrs=NUMBER_ATTRS, default="")
     points = PointsColumn(verbose_name=_("Points"))
+    games = tables.Column(verbose_name=_("Games played"),
+                          attrs=NUMBER_ATTRS)
 
     class Meta:
         order_by = ("rank", "number")
@@ -192,11 +195,12 @@ class TieBreakColumn(PointsColumn):
 
 
 class CrossColumn(tables.Column):
-    """One opponent's column: each game's score from the row player's side and his colour."""
+    """One opponent's column: each game's score from the row player's side and his colour.
+    Headed by his pairing number, or by his place when the table is ordered by rank."""
 
-    def __init__(self, number: int, **kwargs):
+    def __init__(self, number: int, label: str | None = None, **kwargs):
         self.opponent = number
-        super().__init__(verbose_name=str(number), orderable=False, empty_values=(),
+        super().__init__(verbose_name=label or str(number), orderable=False, empty_values=(),
                          attrs={"th": {"class": "number"}, "td": {"class": "cross"}}, **kwargs)
 
     def render(self, value: list[CrossCell] | None, record: dict):
@@ -221,23 +225,35 @@ class CrossColumn(tables.Column):
 
 
 class CrosstableTable(tables.Table):
-    """Rows by rank, one column per pairing number (Art. 2: everyone meets everyone)."""
+    """Rows by rank, one column per opponent (Art. 2: everyone meets everyone): by pairing
+    number, or by rank in both directions so the diagonal falls straight (`by_rank`); then the
+    points, games played and the tie-breaks, as the printed crosstable has them."""
 
     rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER_ATTRS)
     number = tables.Column(verbose_name=_("No."), attrs=NUMBER_ATTRS)
     name = tables.Column(verbose_name=_("Name"))
+    rating = tables.Column(verbose_name=_("Rating"), attrs=NUMBER_ATTRS, default="")
     points = PointsColumn(verbose_name=_("Points"))
+    games = tables.Column(verbose_name=_("Games played"),
+                          attrs=NUMBER_ATTRS)
 
     class Meta:
         order_by = ("rank", "number")
         empty_text = _("No players with pairing numbers yet: add players and draw numbers.")
 
-    def __init__(self, data, numbers, **kwargs):
-        extra = [(f"c{number}", CrossColumn(number, accessor=f"cells__{number}"))
-                 for number in numbers]
+    def __init__(self, data, columns, tiebreak_ids=(), *, by_rank: bool = False, **kwargs):
+        """`columns`: (pairing number, heading) per opponent column, in order."""
+        extra = [(f"c{number}", CrossColumn(number, label, accessor=f"cells__{number}"))
+                 for number, label in columns]
+        tiebreaks = [(f"tb_{index}", TieBreakColumn(verbose_name=tiebreak_label(tiebreak_id)))
+                     for index, tiebreak_id in enumerate(tiebreak_ids, start=1)]
         # Points after the opponents' columns, as on a printed crosstable.
-        sequence = ["rank", "number", "name", *[name for name, _column in extra], "points"]
-        super().__init__(data, extra_columns=extra, sequence=sequence, **kwargs)
+        sequence = ["rank", "number", "name", "rating", *[name for name, _column in extra],
+                    "points", "games", *[name for name, _column in tiebreaks]]
+        if by_rank:
+            # Sorting by another column would move the rows off the diagonal.
+            kwargs.setdefault("orderable", False)
+        super().__init__(data, extra_columns=extra + tiebreaks, sequence=sequence, **kwargs)
 
     def render_name(self, value: str, record: dict):
         return format_html('<a href="{}">{}</a>', record["url"], value)

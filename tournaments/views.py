@@ -156,6 +156,7 @@ def standings(request, slug: str):
     rows = [
         {"rank": standing.rank, "number": standing.entry.number,
          "name": standing.entry.player.name, "club": standing.entry.player.club,
+         "rating": standing.rating, "games": standing.games,
          "points": standing.points, "shared": standing.row.shared,
          "url": standing.entry.get_absolute_url(),
          **{f"tb_{index}": value
@@ -174,17 +175,34 @@ def crosstable(request, slug: str):
     context = tournament_context(request, tournament)
     entries = reports.numbered_entries(tournament)
     records = reports.game_records(tournament)
-    cells = reports.crosstable_cells(records)
-    numbers = [entry.number for entry in entries]
+    cells = reports.crosstable_cells(records, tournament.scoring)
+    ranked = reports.standings(tournament, records=records, entries=entries)
+    by_rank = request.GET.get("ordem") == BY_RANK
+    if by_rank:
+        # Swiss-Manager's order: columns in the rows' order, numbered 1..n, so each player's
+        # own square falls on the diagonal (issue 12).
+        columns = [(standing.entry.number, str(place))
+                   for place, standing in enumerate(ranked, start=1)]
+    else:
+        columns = [(entry.number, str(entry.number)) for entry in entries]
     rows = [
         {"rank": standing.rank, "number": standing.entry.number,
          "name": standing.entry.player.name, "points": standing.points,
+         "rating": standing.rating, "games": standing.games,
          "url": standing.entry.get_absolute_url(),
-         "cells": {str(number): cells.get((standing.entry.number, number)) for number in numbers}}
-        for standing in reports.standings(tournament, records=records, entries=entries)
+         "cells": {str(number): cells.get((standing.entry.number, number))
+                   for number, _label in columns},
+         **{f"tb_{index}": value
+            for index, value in enumerate(standing.row.tiebreaks.values(), start=1)}}
+        for standing in ranked
     ]
-    table = CrosstableTable(rows, numbers)
+    table = CrosstableTable(rows, columns, tournament.tiebreaks, by_rank=by_rank)
+    context["by_rank"] = by_rank
+    context["by_rank_value"] = BY_RANK
     return table_page(request, table, f"{slug}-tabela", "tournaments/crosstable.html", context)
+
+
+BY_RANK = "classificacao"  # ?ordem=classificacao: the crosstable by rank in both directions
 
 
 def player_detail(request, slug: str, entry_id: int):
