@@ -16,6 +16,7 @@ from django.utils.translation import gettext, pgettext
 from tournaments.domain_types import Crosstable
 from tournaments.models import Entry, Game, Round, Tournament
 from tournaments.printing.data import (
+    AllPairingsData,
     CrosstableData,
     CrosstableRow,
     GameCell,
@@ -29,7 +30,13 @@ from tournaments.printing.data import (
     TiebreakLabel,
     TournamentHeader,
 )
-from tournaments.reports import cell_for, crosstable_cells, game_records, standings
+from tournaments.reports import (
+    cell_for,
+    crosstable_cells,
+    game_records,
+    score_symbols,
+    standings,
+)
 from tournaments.scoring import format_points
 from tournaments.tiebreak_names import tiebreak_name
 
@@ -123,6 +130,7 @@ def standings_data(tournament: Tournament) -> StandingsData:
             club=standing.entry.player.club,
             points=points_text(standing.points),
             tiebreaks=tuple(points_text(value) for value in standing.row.tiebreaks.values()),
+            rating=_rating(standing.rating), games=str(standing.games),
         )
         for standing in standings(tournament)
     ]
@@ -131,11 +139,17 @@ def standings_data(tournament: Tournament) -> StandingsData:
                          after_round=_after_round(tournament))
 
 
-def crosstable_data(tournament: Tournament) -> CrosstableData:
+def _rating(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def crosstable_data(tournament: Tournament, *, by_rank: bool = False) -> CrosstableData:
+    """The crosstable, cells in the tournament's units; `by_rank` orders the columns as the
+    rows, headed by place, so the diagonal falls straight (as Swiss-Manager prints it)."""
     records = game_records(tournament)
     ranked = standings(tournament, records=records)
     cells: dict[int, dict[int, list[GameCell]]] = {}
-    for (number, opponent), games in crosstable_cells(records).items():
+    for (number, opponent), games in crosstable_cells(records, tournament.scoring).items():
         cells.setdefault(number, {})[opponent] = [
             GameCell(result=cell.score, side=Side.WHITE if cell.white else Side.BLACK)
             for cell in games
@@ -149,15 +163,23 @@ def crosstable_data(tournament: Tournament) -> CrosstableData:
             points=points_text(standing.points),
             tiebreaks=tuple(points_text(value) for value in standing.row.tiebreaks.values()),
             cells=cells.get(standing.entry.number, {}),
+            rating=_rating(standing.rating), games=str(standing.games),
         )
         for standing in ranked
     ]
+    if by_rank:
+        columns = [standing.entry.number for standing in ranked]
+        labels = {number: str(place) for place, number in enumerate(columns, start=1)}
+    else:
+        columns, labels = sorted(standing.entry.number for standing in ranked), {}
     return CrosstableData(
         header=tournament_header(tournament),
-        columns=sorted(standing.entry.number for standing in ranked),
+        columns=columns,
         rows=rows,
         tiebreak_labels=tiebreak_labels(tournament.tiebreaks),
         after_round=_after_round(tournament),
+        column_labels=labels,
+        symbols=tuple(score_symbols(tournament.scoring)[key] for key in ("win", "draw", "loss")),
     )
 
 
@@ -181,17 +203,25 @@ def pairings_data(tournament: Tournament, round_number: int) -> PairingsData:
     before = Crosstable(numbers, game_records(tournament), tournament.scoring,
                         cycles=tournament.cycles, up_to_round=round_number - 1).total
     rows = []
+    symbols = score_symbols(tournament.scoring)
     for game in round_.games.with_players().order_by("board"):
         white_score = black_score = ""
         if game.result_value is not None:
-            white_score = cell_for(game.result_value, as_white=True)[0]
-            black_score = cell_for(game.result_value, as_white=False)[0]
+            white_score = cell_for(game.result_value, True, symbols)[0]
+            black_score = cell_for(game.result_value, False, symbols)[0]
         rows.append(PairingRow(board=game.board, white=_player(game.white, before),
                                black=_player(game.black, before),
                                white_score=white_score, black_score=black_score))
     byes = [_player(round_.bye, before)] if round_.bye is not None else []
     return PairingsData(header=tournament_header(tournament), round=round_number, games=rows,
                         byes=byes)
+
+
+def all_pairings_data(tournament: Tournament) -> AllPairingsData:
+    """Every round's pairings, with the results entered so far."""
+    numbers = tournament.rounds.values_list("number", flat=True).order_by("number")
+    return AllPairingsData(header=tournament_header(tournament),
+                           rounds=[pairings_data(tournament, number) for number in numbers])
 
 
 def scoresheet_data(tournament: Tournament, round_number: int | None = None,

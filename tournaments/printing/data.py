@@ -45,6 +45,8 @@ class StandingsRow:
     club: str = ""
     points: str = ""
     tiebreaks: tuple[str, ...] = ()
+    rating: str = ""  # "" when unknown
+    games: str = ""  # games played; "" leaves the column out
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -79,6 +81,10 @@ class CrosstableData:
     rows: list[CrosstableRow]
     tiebreak_labels: list[TiebreakLabel] = field(default_factory=list)
     after_round: int | None = None
+    # Headings of the opponent columns when not their pairing numbers (by rank: the places).
+    column_labels: dict[int, str] = field(default_factory=dict)
+    # What a win, a draw and a loss show in a cell: the tournament's units (2, 1, 0 in FMJD).
+    symbols: tuple[str, str, str] = ("1", "½", "0")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -110,6 +116,14 @@ class PairingsData:
     games: list[PairingRow]
     byes: list[PlayerEntry] = field(default_factory=list)
     date: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class AllPairingsData:
+    """Every round's pairings in one document, for the notice board before the tournament."""
+
+    header: TournamentHeader
+    rounds: list[PairingsData]
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -65,4 +65,6 @@ def translated_headings() -> dict[str, str]:
         "name": gettext("Name"),
         "club": gettext("Club"),
         "points": pgettext("points column heading", "Pts"),
+        "rating": pgettext("rating column heading", "Rtg"),
+        "games": pgettext("games played column heading", "G"),
     }
