@@ -101,8 +101,9 @@ class PlayerForm(forms.ModelForm):
 class CsvImportForm(forms.Form):
     file = forms.FileField(
         label=_("CSV file"),
-        help_text=_("A header row with the columns name, club, rating, federation_id; separated "
-                    "by ; or , (Excel's \"CSV UTF-8\" works)."),
+        help_text=_("A header row with the columns nome, clube, rating, id federação (or name, "
+                    "club, rating, federation_id); separated by ; or ,. Excel's CSV files are "
+                    "read, UTF-8 or not."),
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
     )
 
