@@ -8,7 +8,16 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
 from .csv_import import MAX_RATING
-from .models import Entry, Game, GameResult, Player, Tournament
+from .models import (
+    PROFILES_FOR_64_ONLY,
+    Board,
+    Entry,
+    Game,
+    GameResult,
+    Notation,
+    Player,
+    Tournament,
+)
 from .tiebreak_names import tiebreak_name
 from .tiebreaks import REGISTRY
 
@@ -61,11 +70,29 @@ class TournamentForm(forms.ModelForm):
                 choices=tiebreak_choices(), required=False,
                 initial=order[position] if position < len(order) else "",
             )
+        self._offer_what_fits_the_board()
         if self.instance.pk and self.instance.rounds.exists():
             # The schedule is fixed once the rounds exist.
             for name in ("cycles", "swap_last_two"):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("Fixed: the rounds are already generated.")
+
+    def _offer_what_fits_the_board(self) -> None:
+        """Issue 12: the 100-square form offered the 64-only draw profiles and algebraic
+        notation, then refused them. The choices that need 64 squares are marked for
+        static/js/tournament_form.js, which hides them while 100 is chosen; a form shown for
+        100 squares leaves them out (the model's clean still refuses them if sent)."""
+        only_64 = {"draw_profile": [str(value) for value in PROFILES_FOR_64_ONLY],
+                   "notation": [str(Notation.ALGEBRAIC)]}
+        board = self.data.get("board") if self.is_bound else (
+            self.initial.get("board") or self.instance.board)
+        for name, values in only_64.items():
+            field = self.fields[name]
+            field.widget.attrs["data-only-64"] = " ".join(values)
+            if str(board) == str(Board.INTERNATIONAL) and not self.is_bound:
+                field.choices = [(value, label) for value, label in field.choices
+                                 if value not in values]
+        self.fields["board"].widget.attrs["data-board-select"] = ""
 
     def tiebreak_fields(self):
         return [self[name] for name in self.fields if name.startswith("tiebreak_")]
