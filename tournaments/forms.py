@@ -52,7 +52,7 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = ["name", "place", "start_date", "end_date", "board", "time_control",
                   "draw_profile", "notation", "cycles", "swap_last_two", "scoring_win",
-                  "scoring_draw", "scoring_loss"]
+                  "scoring_draw", "scoring_loss", "annul_early_withdrawals"]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),

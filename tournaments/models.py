@@ -154,6 +154,12 @@ class Tournament(models.Model):
     status = models.CharField(
         _("status"), max_length=12, choices=Status.choices, default=Status.REGISTRATION
     )
+    annul_early_withdrawals = models.BooleanField(
+        _("annul the results of a player who withdraws before half his games"), default=False,
+        help_text=_("As many round-robin regulations say: his games then count for nobody. A "
+                    "player who withdraws later keeps his results; his remaining games are "
+                    "forfeits (Art. 28)."),
+    )
     pairing_seed = models.BigIntegerField(
         _("seed of the draw of pairing numbers"), null=True, blank=True,
         help_text=_("Recorded so the draw by lot can be replayed."),
@@ -296,6 +302,10 @@ class Entry(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("pairing number"), null=True, blank=True)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    # What the withdrawal changed, so it can be undone: [{"game": id, "before": result,
+    # "after": result}] for each game it turned into a forfeit.
+    withdrawal_games = models.JSONField(_("games the withdrawal changed"), default=list,
+                                        blank=True)
 
     objects = EntryQuerySet.as_manager()
 

@@ -16,6 +16,7 @@ from django.utils.translation import pgettext
 from .models import Entry, Game, Tournament
 from .scoring import Result, Scoring, format_points
 from .standings import GameRecord, StandingRow, compute_standings
+from .withdrawals import annul
 
 
 @dataclass(frozen=True)
@@ -43,11 +44,16 @@ class Standing:
 
 
 def game_records(tournament: Tournament) -> list[GameRecord]:
-    """Every game of the tournament as the standings take them, in one query."""
-    return [
+    """Every game of the tournament as the standings take them, in one query (two when the
+    tournament annuls early withdrawals: their games then count as not played)."""
+    records = [
         GameRecord(round_number, white, black, Result(result) if result else None)
         for round_number, white, black, result in Game.objects.of_tournament(tournament).records()
     ]
+    if tournament.annul_early_withdrawals:
+        withdrawn = tournament.entries.filter(withdrawn=True, number__isnull=False)
+        records = annul(records, withdrawn.values_list("number", flat=True))
+    return records
 
 
 def numbered_entries(tournament: Tournament) -> list[Entry]:

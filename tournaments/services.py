@@ -76,7 +76,7 @@ class StaleResultError(TournamentError):
 # The settings the audit log keeps, as the tournament form edits them.
 SETTINGS_FIELDS = ("name", "place", "start_date", "end_date", "board", "time_control",
                    "draw_profile", "notation", "cycles", "swap_last_two", "scoring_win",
-                   "scoring_draw", "scoring_loss", "tiebreaks")
+                   "scoring_draw", "scoring_loss", "tiebreaks", "annul_early_withdrawals")
 
 
 def settings_of(tournament: Tournament) -> dict:
@@ -390,7 +390,8 @@ def withdraw_player(entry: Entry, *, user=None) -> list[Game]:
         raise AlreadyWithdrawnError(_("%(name)s has already withdrawn.") % {
             "name": entry.player.name})
     entry.withdrawn = True
-    entry.save(update_fields=["withdrawn"])
+    entry.withdrawal_games = []
+    entry.save(update_fields=["withdrawn", "withdrawal_games"])
     current_round = (Game.objects.of_tournament(tournament).filter(result=GameResult.NOT_PLAYED)
                      .order_by("round__number").values_list("round__number", flat=True).first())
     if current_round is None:
@@ -404,12 +405,50 @@ def withdraw_player(entry: Entry, *, user=None) -> list[Game]:
     for game in games:
         forfeit = _forfeit_on_withdrawal(game, entry)
         if forfeit is not None:
+            before = game.result
             changed.append(record_result(game, result=forfeit, expected_version=game.version,
                                          user=user))
+            entry.withdrawal_games.append({"game": game.pk, "before": before, "after": forfeit})
+    entry.save(update_fields=["withdrawal_games"])
     _refresh_status(tournament)
     announce(tournament, "player-withdrawn", user=user,
              after={"player": entry.player.name, "forfeits": len(changed)})
     return changed
+
+
+class NotWithdrawnError(TournamentError):
+    pass
+
+
+@transaction.atomic
+def undo_withdrawal(entry: Entry, *, user=None) -> tuple[list[Game], list[Game]]:
+    """Undo a withdrawal made by mistake (audited): the player is back, and each game the
+    withdrawal turned into a forfeit gets its result from before it.
+
+    A game whose result was changed since (an arbiter entered what was really played) is left
+    as it is: returns (games restored, games left because they changed).
+    """
+    tournament = _locked(entry.tournament)
+    entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+    if not entry.withdrawn:
+        raise NotWithdrawnError(_("%(name)s has not withdrawn.") % {"name": entry.player.name})
+    restored, kept = [], []
+    changes = {change["game"]: change for change in entry.withdrawal_games}
+    for game in (Game.objects.of_tournament(tournament).filter(pk__in=changes)
+                 .select_related("round").order_by("round__number", "board")):
+        change = changes[game.pk]
+        if game.result != change["after"]:
+            kept.append(game)
+            continue
+        restored.append(record_result(game, result=change["before"],
+                                      expected_version=game.version, user=user))
+    entry.withdrawn = False
+    entry.withdrawal_games = []
+    entry.save(update_fields=["withdrawn", "withdrawal_games"])
+    _refresh_status(tournament)
+    announce(tournament, "withdrawal-undone", user=user,
+             after={"player": entry.player.name, "forfeits": len(restored)})
+    return restored, kept
 
 
 def _forfeit_on_withdrawal(game: Game, leaver: Entry) -> str | None:

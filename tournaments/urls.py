@@ -24,6 +24,8 @@ urlpatterns = [
          name="remove_player"),
     path("<slug:slug>/jogador/<int:entry_id>/desistencia/", views.withdraw_player,
          name="withdraw"),
+    path("<slug:slug>/jogador/<int:entry_id>/desfazer-desistencia/", views.undo_withdrawal,
+         name="undo_withdrawal"),
     path("<slug:slug>/numeros/sorteio/", views.draw_numbers, name="draw_numbers"),
     path("<slug:slug>/numeros/", views.set_numbers, name="set_numbers"),
     path("<slug:slug>/gerar-rodadas/", views.generate_rounds, name="generate_rounds"),

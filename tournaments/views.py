@@ -337,6 +337,28 @@ def withdraw_player(request, tournament: Tournament, entry_id: int):
     return redirect(tournament)
 
 
+@require_POST
+@tournament_role_required(can_manage)
+def undo_withdrawal(request, tournament: Tournament, entry_id: int):
+    """An organiser undoes a withdrawal made by mistake; the log keeps both."""
+    entry = get_object_or_404(tournament.entries.select_related("player", "tournament"),
+                              pk=entry_id)
+    try:
+        restored, kept = services.undo_withdrawal(entry, user=request.user)
+    except services.TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, ngettext(
+            "%(name)s is back in the tournament; %(count)d forfeit undone.",
+            "%(name)s is back in the tournament; %(count)d forfeits undone.",
+            len(restored)) % {"name": entry.player.name, "count": len(restored)})
+        if kept:
+            messages.warning(request, _(
+                "Results changed since the withdrawal were kept: rounds %(rounds)s."
+            ) % {"rounds": ", ".join(str(game.round.number) for game in kept)})
+    return redirect(tournament)
+
+
 @tournament_role_required(can_manage)
 def draw_numbers(request, tournament: Tournament):
     form = DrawNumbersForm(request.POST or None)
