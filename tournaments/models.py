@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from .collation import fold
 from .scoring import Result, Scoring
 
 
@@ -264,12 +265,16 @@ class Tournament(models.Model):
 
 class Player(models.Model):
     name = models.CharField(_("name"), max_length=200)
+    # The name with accents and case folded (collation.fold), kept by save(): the order people
+    # read, the same on SQLite and PostgreSQL (issue 12).
+    sort_name = models.CharField(_("name for sorting"), max_length=200, editable=False,
+                                 blank=True, db_index=True)
     club = models.CharField(_("club or federation"), max_length=200, blank=True)
     rating = models.PositiveSmallIntegerField(_("rating"), null=True, blank=True)
     federation_id = models.CharField(_("federation id"), max_length=40, blank=True)
 
     class Meta:
-        ordering = ["name"]
+        ordering = ["sort_name", "name"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
         constraints = [
@@ -283,11 +288,18 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args, **kwargs) -> None:
+        self.sort_name = fold(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "sort_name"}
+        super().save(*args, **kwargs)
+
 
 class EntryQuerySet(models.QuerySet):
     def by_number(self) -> EntryQuerySet:
         return self.select_related("player").order_by(
-            models.F("number").asc(nulls_last=True), "player__name"
+            models.F("number").asc(nulls_last=True), "player__sort_name", "player__name"
         )
 
 

@@ -19,6 +19,8 @@ from .tiebreak_names import tiebreak_name
 
 NUMBER_ATTRS = {"th": {"class": "number"}, "td": {"class": "number"}}
 ACTIONS_ATTRS = {"th": {"class": "no-print"}, "td": {"class": "no-print actions"}}
+# Rows carry the player's sort_name (collation.fold): a name column sorts as people read.
+SORT_BY_NAME = ("sort_name", "name")
 
 
 def local_points(value: Fraction | int) -> str:
@@ -62,7 +64,7 @@ class EntryTable(tables.Table):
 
     number = tables.Column(verbose_name=_("No."), attrs=NUMBER_ATTRS, default="–")
     name = tables.Column(accessor="player__name", verbose_name=_("Name"), linkify=True,
-                         order_by=("player__name",))
+                         order_by=("player__sort_name", "player__name"))
     club = tables.Column(accessor="player__club", verbose_name=_("Club or federation"))
     rating = tables.Column(accessor="player__rating", verbose_name=_("Rating"),
                            attrs=NUMBER_ATTRS)
@@ -149,7 +151,7 @@ class StandingsTable(tables.Table):
 
     rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER_ATTRS)
     number = tables.Column(verbose_name=_("No."), attrs=NUMBER_ATTRS)
-    name = tables.Column(verbose_name=_("Name"))
+    name = tables.Column(verbose_name=_("Name"), order_by=SORT_BY_NAME)
     club = tables.Column(verbose_name=_("Club or federation"))
     rating = tables.Column(verbose_name=_("Rating"), attrs=NUMBER_ATTRS, default="")
     points = PointsColumn(verbose_name=_("Points"))
@@ -231,7 +233,7 @@ class CrosstableTable(tables.Table):
 
     rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER_ATTRS)
     number = tables.Column(verbose_name=_("No."), attrs=NUMBER_ATTRS)
-    name = tables.Column(verbose_name=_("Name"))
+    name = tables.Column(verbose_name=_("Name"), order_by=SORT_BY_NAME)
     rating = tables.Column(verbose_name=_("Rating"), attrs=NUMBER_ATTRS, default="")
     points = PointsColumn(verbose_name=_("Points"))
     games = tables.Column(verbose_name=_("Games played"),

@@ -156,6 +156,7 @@ def standings(request, slug: str):
     rows = [
         {"rank": standing.rank, "number": standing.entry.number,
          "name": standing.entry.player.name, "club": standing.entry.player.club,
+         "sort_name": standing.entry.player.sort_name,
          "rating": standing.rating, "games": standing.games,
          "points": standing.points, "shared": standing.row.shared,
          "url": standing.entry.get_absolute_url(),
@@ -188,6 +189,7 @@ def crosstable(request, slug: str):
     rows = [
         {"rank": standing.rank, "number": standing.entry.number,
          "name": standing.entry.player.name, "points": standing.points,
+         "sort_name": standing.entry.player.sort_name,
          "rating": standing.rating, "games": standing.games,
          "url": standing.entry.get_absolute_url(),
          "cells": {str(number): cells.get((standing.entry.number, number))

@@ -13,6 +13,7 @@ from fractions import Fraction
 from django.utils import formats
 from django.utils.translation import gettext, pgettext
 
+from tournaments.collation import name_key
 from tournaments.domain_types import Crosstable
 from tournaments.models import Entry, Game, Round, Tournament
 from tournaments.printing.data import (
@@ -62,14 +63,15 @@ class RoundNotFoundError(LookupError):
 
 
 def tournament_header(tournament: Tournament) -> TournamentHeader:
-    arbiters = tournament.arbiters.order_by("last_name", "first_name", "username")
+    names = [user.get_full_name() or user.get_username()
+             for user in tournament.arbiters.order_by("username")]
     return TournamentHeader(
         name=tournament.name,
         place=tournament.place,
         dates=_dates(tournament),
         board=str(tournament.get_board_display()),
         time_control=str(tournament.get_time_control_display()),
-        arbiters=tuple(user.get_full_name() or user.get_username() for user in arbiters),
+        arbiters=tuple(sorted(names, key=name_key)),
     )
 
 
