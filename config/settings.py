@@ -61,6 +61,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.not_allowed.MethodNotAllowedPage",  # after LocaleMiddleware: a translated 405
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -68,7 +68,8 @@ class EntryTable(tables.Table):
     club = tables.Column(accessor="player__club", verbose_name=_("Club or federation"))
     rating = tables.Column(accessor="player__rating", verbose_name=_("Rating"),
                            attrs=NUMBER_ATTRS)
-    withdrawn = tables.BooleanColumn(verbose_name=_("Withdrawn"))
+    # Issue 12: a ✘ on every active player read as an error; only a withdrawal is marked.
+    withdrawn = tables.BooleanColumn(verbose_name=_("Withdrawn"), yesno=(_("withdrawn"), ""))
     actions = tables.TemplateColumn(
         template_name="tournaments/_entry_actions.html", verbose_name=_("Actions"),
         orderable=False, exclude_from_export=True, attrs=ACTIONS_ATTRS,

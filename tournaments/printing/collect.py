@@ -7,6 +7,7 @@ the active language: dates, points with the local decimal sign, tie-break names.
 
 from __future__ import annotations
 
+import datetime
 from decimal import Decimal
 from fractions import Fraction
 
@@ -216,7 +217,26 @@ def pairings_data(tournament: Tournament, round_number: int) -> PairingsData:
                                white_score=white_score, black_score=black_score))
     byes = [_player(round_.bye, before)] if round_.bye is not None else []
     return PairingsData(header=tournament_header(tournament), round=round_number, games=rows,
-                        byes=byes)
+                        byes=byes, date=round_date_text(tournament, round_number))
+
+
+def round_date(tournament: Tournament, round_number: int) -> datetime.date | None:
+    """The day a round is played, when the tournament's dates tell it: every round on the one
+    day of a one-day tournament, or one round a day when the days and the rounds match."""
+    start, end = tournament.start_date, tournament.end_date or tournament.start_date
+    if start is None:
+        return None
+    days = (end - start).days + 1
+    if days == 1:
+        return start
+    if days == tournament.rounds.count():
+        return start + datetime.timedelta(days=round_number - 1)
+    return None
+
+
+def round_date_text(tournament: Tournament, round_number: int) -> str:
+    day = round_date(tournament, round_number)
+    return formats.date_format(day, "SHORT_DATE_FORMAT") if day is not None else ""
 
 
 def all_pairings_data(tournament: Tournament) -> AllPairingsData:
@@ -230,5 +250,6 @@ def scoresheet_data(tournament: Tournament, round_number: int | None = None,
                     copies: int = 1) -> ScoreSheetData:
     """Blank sheets for the tournament's board, or one filled in per game of a round."""
     games = pairings_data(tournament, round_number).games if round_number is not None else []
+    date = round_date_text(tournament, round_number) if round_number is not None else ""
     return ScoreSheetData(header=tournament_header(tournament), squares=tournament.board,
-                          games=games, round=round_number, copies=copies)
+                          games=games, round=round_number, copies=copies, date=date)

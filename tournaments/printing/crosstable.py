@@ -33,6 +33,7 @@ from tournaments.printing.tables import (
     tiebreak_legend,
     translated_headings,
     widest,
+    wrapped_cell,
 )
 
 RANK_WIDTH = 20.0
@@ -228,7 +229,7 @@ def _row_cells(
     if geometry.rating_width:
         cells.append(row.rating)
     if geometry.club_width > 0:
-        cells.append(fit_text(row.club, REGULAR, size, club_space))
+        cells.append(wrapped_cell(row.club, size, club_space))
     cells.extend(cell_text(row.cells.get(number, [])) for number in block)
     cells.append(row.points)
     if geometry.games_width:

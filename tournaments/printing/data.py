@@ -136,6 +136,7 @@ class ScoreSheetData:
     games: list[PairingRow] = field(default_factory=list)
     round: int | None = None
     copies: int = 1
+    date: str = ""  # the round's date, when the tournament knows it
 
     def __post_init__(self) -> None:
         if self.squares not in (64, 100):

@@ -57,8 +57,9 @@ class _Labels:
         self.board = game_board_text
         self.white = gettext("White")
         self.black = gettext("Black")
+        # Issue 12: a W.O. box, for a player who did not come (Art. 28).
         self.outcomes = (gettext("White won"), pgettext("the result of a game", "Draw"),
-                         gettext("Black won"))
+                         gettext("Black won"), gettext("W.O. (absent)"))
         self.result = gettext("Result")
         self.signatures = (
             gettext("White's signature"),

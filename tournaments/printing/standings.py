@@ -25,6 +25,7 @@ from tournaments.printing.tables import (
     tiebreak_legend,
     translated_headings,
     widest,
+    wrapped_cell,
 )
 
 FONT_SIZE = 9.0
@@ -102,7 +103,7 @@ def _table(data: StandingsData) -> Table:
         if rating_width:
             cells.append(row.rating)
         if with_club:
-            cells.append(fit_text(row.club, REGULAR, size, club_width - 4))
+            cells.append(wrapped_cell(row.club, size, club_width - 4))
         cells.append(row.points)
         if games_width:
             cells.append(row.games)

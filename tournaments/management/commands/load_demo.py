@@ -73,14 +73,17 @@ class Command(BaseCommand):
         User = get_user_model()
         organiser, _created = User.objects.get_or_create(
             username=DEMO_ORGANISER,
-            defaults={"first_name": "Organizador", "is_staff": True, "is_superuser": True},
+            defaults={"first_name": "Helena", "last_name": "Vasconcelos", "is_staff": True,
+                      "is_superuser": True},
         )
         organiser.set_password(DEMO_PASSWORD)
         organiser.save()
         group, _created = Group.objects.get_or_create(name=ORGANISERS_GROUP)
         organiser.groups.add(group)
         arbiter, _created = User.objects.get_or_create(
-            username=DEMO_ARBITER, defaults={"first_name": "Árbitro"}
+            # A name as the PDF headers print it ("Árbitro: Árbitro" read as a mistake).
+            username=DEMO_ARBITER, defaults={"first_name": "Carlos Eduardo",
+                                             "last_name": "Menezes"}
         )
         arbiter.set_password(DEMO_PASSWORD)
         arbiter.save()
