@@ -13,6 +13,7 @@ from tournaments.services import SETTINGS_FIELDS
 from tournaments.tiebreak_names import tiebreak_name
 
 from .models import AuditEntry, Category, ClaimDecision, Notation, OpponentDecision, RuleId
+from .notes import shown
 
 FIELD_LABELS = {
     "result": _("result"),
@@ -71,6 +72,11 @@ class Change:
 class HistoryRow:
     entry: AuditEntry
     changes: list[Change] = field(default_factory=list)
+
+    @property
+    def note(self) -> str:
+        """The entry's note in the reader's language (arbitration.notes)."""
+        return shown(self.entry.note)
 
 
 def _shown(value: Any) -> str:

@@ -258,6 +258,13 @@ class IrregularityClaim(models.Model):
         return _("Art. 23 (%(category)s) at %(move)s") % {
             "category": self.category, "move": self.move}
 
+    @property
+    def note_text(self) -> str:
+        """The note in the reader's language when the site wrote it (arbitration.notes)."""
+        from .notes import shown
+
+        return shown(self.note)
+
 
 class Action(models.TextChoices):
     RESULT_ENTERED = "result-entered", _("result entered")

@@ -152,7 +152,7 @@ def viewer_state(sheet: SheetReplay, ply_param: str | None, *, algebraic: bool,
     for status in sheet.statuses(ply):
         evidence = evidence_of(status, replay)
         counters.append(Counter(status.rule.id, describe.rule_title(status.rule.id),
-                                status.rule.article, status.holds,
+                                describe.rule_article(status.rule.article), status.holds,
                                 describe.counter_text(evidence)))
     unreplayed = [
         {"label": written.move_label, "text": written_text(written.text, sheet.variant, algebraic)}

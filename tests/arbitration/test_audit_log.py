@@ -4,8 +4,10 @@ import pytest
 import sheet_fragments as fragments
 from arbitration_factories import attach, first_game, fresh, make_tournament
 from django.db import transaction
+from django.utils import translation
 
 from arbitration import audit, services
+from arbitration.notes import shown
 from arbitration.models import Action, AuditEntry, Role
 from tournaments.services import record_result
 
@@ -62,7 +64,10 @@ def test_claims_and_officials_are_logged(game, arbiter, organiser, outsider):
                              user=arbiter)
     claimed = AuditEntry.objects.get(action=Action.DRAW_CLAIMED)
     assert claimed.after["claimant"] == game.black.player.name
-    assert claimed.note.startswith("Upheld")
+    # Stored as facts, said in the reader's language when shown (issue 12).
+    assert shown(claimed.note).startswith("Upheld")
+    with translation.override("pt-br"):
+        assert shown(claimed.note).startswith(translation.gettext("Upheld"))
     tournament = game.round.tournament
     services.add_official(tournament, username="torcedor", role=Role.ARBITER, user=organiser)
     named = AuditEntry.objects.get(action=Action.OFFICIAL_ADDED)
