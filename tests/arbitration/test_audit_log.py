@@ -7,8 +7,8 @@ from django.db import transaction
 from django.utils import translation
 
 from arbitration import audit, services
-from arbitration.notes import shown
 from arbitration.models import Action, AuditEntry, Role
+from arbitration.notes import shown
 from tournaments.services import record_result
 
 pytestmark = pytest.mark.django_db

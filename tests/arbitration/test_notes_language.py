@@ -40,13 +40,10 @@ def test_a_claim_made_in_portuguese_reads_in_english_and_back(arbiter):
 def test_an_irregularity_noted_while_typing_reads_in_the_pages_language(arbiter):
     game = first_game(make_tournament(arbiters=[arbiter]))
     with translation.override("pt-br"):
-        services.append_move(game, move_text="c3-d4", let_stand=False, expected_version=0, user=arbiter)
-        sheet = services.sheet_of(game)
-        services.append_move(game, move_text="f6-e5", let_stand=False, expected_version=sheet.version,
-                             user=arbiter)
-        sheet = services.sheet_of(game)
-        services.append_move(game, move_text="g3-h4", let_stand=True, expected_version=sheet.version,
-                             user=arbiter)
+        for move, let_stand in (("c3-d4", False), ("f6-e5", False), ("g3-h4", True)):
+            sheet = services.sheet_of(game)
+            services.append_move(game, move_text=move, let_stand=let_stand, user=arbiter,
+                                 expected_version=sheet.version if sheet else 0)
     client = Client()
     client.force_login(arbiter)
     url = reverse("arbitration:game", args=[game.round.tournament.slug, game.pk])
