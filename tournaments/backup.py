@@ -8,8 +8,9 @@
 Numbers are JSON numbers: 0.5, never "1/2"; a tie-break value is a number (an integer when whole)
 or null where the tie-break does not apply. Optional keys are written only when they say something
 the defaults do not, so a file with only the required keys comes back unchanged: "place",
-"start_date", "end_date" (ISO dates), "time_control", "profile", "swap_last_two", "seed", and per
-player "federation_id" and "withdrawn". A file with any error is refused whole; nothing is saved.
+"start_date", "end_date" (ISO dates), "time_control", "profile", "swap_last_two", "seed",
+"annul_early_withdrawals" (true: see tournaments/withdrawals.py), and per player "federation_id"
+and "withdrawn". A file with any error is refused whole; nothing is saved.
 
 Other apps add optional keys of their own through a `backup` module (found by `extensions()`, so
 this app imports none of them): arbitration/backup.py adds "score_sheets", "draw_claims",
@@ -57,7 +58,7 @@ from .tiebreaks import REGISTRY
 
 REQUIRED_KEYS = ("name", "board", "cycles", "scoring", "tiebreaks", "players", "rounds")
 OPTIONAL_KEYS = ("place", "start_date", "end_date", "time_control", "profile", "swap_last_two",
-                 "seed", "standings")
+                 "seed", "standings", "annul_early_withdrawals")
 PLAYER_KEYS = ("number", "name", "club", "rating")
 PLAYER_OPTIONAL_KEYS = ("federation_id", "withdrawn")
 RESULTS = [value for value in GameResult.values if value]
@@ -162,6 +163,8 @@ def _export_optional(tournament: Tournament, data: dict[str, Any]) -> None:
         data["swap_last_two"] = False
     if tournament.pairing_seed is not None:
         data["seed"] = tournament.pairing_seed
+    if tournament.annul_early_withdrawals:
+        data["annul_early_withdrawals"] = True
 
 
 def _export_player(entry: Entry) -> dict[str, Any]:
@@ -300,6 +303,8 @@ def _check(data: Any) -> dict[str, Any]:
                                  [True, False]),
         "pairing_seed": whole_number(data.get("seed"), "seed", nullable=True,
                                      minimum=-(2**63), maximum=2**63 - 1),
+        "annul_early_withdrawals": choice(data.get("annul_early_withdrawals", False),
+                                          "annul_early_withdrawals", [True, False]),
     }
     for key in ("start_date", "end_date"):
         checked[key] = _date(data[key], key) if data.get(key) is not None else None
@@ -468,6 +473,7 @@ def _save(checked: dict[str, Any], organisers) -> Tournament:
         scoring_loss=checked["scoring"]["loss"], tiebreaks=checked["tiebreaks"],
         cycles=checked["cycles"], swap_last_two=checked["swap_last_two"],
         pairing_seed=checked["pairing_seed"],
+        annul_early_withdrawals=checked["annul_early_withdrawals"],
         status=(Status.REGISTRATION if not rounds
                 else Status.FINISHED if all_played else Status.ONGOING),
     )

@@ -100,3 +100,18 @@ def test_the_setting_is_on_the_tournament_form(client, four, organiser):
     client.force_login(organiser)
     page = client.get(reverse("tournaments:edit", args=[four.slug])).content.decode()
     assert 'name="annul_early_withdrawals"' in page
+
+
+def test_the_setting_and_its_standings_survive_a_backup(four):
+    from tournaments.backup import export_tournament, import_tournament
+
+    four.annul_early_withdrawals = True
+    four.save()
+    play(four, {(1, 1): "1-0"})
+    services.withdraw_player(four.entries.get(number=1))
+    first = export_tournament(four)
+    assert first["annul_early_withdrawals"] is True
+    restored = import_tournament(first, slug="restaurado")
+    assert restored.annul_early_withdrawals
+    second = export_tournament(restored)
+    assert second == first
