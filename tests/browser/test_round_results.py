@@ -59,3 +59,11 @@ def test_arbiter_types_a_whole_round_with_the_keyboard(open_tab, paired_tourname
     page.get_by_role("button", name=exact(in_portuguese("Save the round's results"))).click()
     expect(page.get_by_role("status")).to_be_visible()
     assert [game.result for game in round_games(paired_tournament, 2)] == ["0-1", "1-0", "+-"]
+
+
+def test_the_round_form_fits_a_phone(open_tab, paired_tournament, arbiter):
+    tab = open_tab("round-results-phone", phone=True)
+    sign_in(tab, arbiter.username)
+    tab.page.goto(f"/torneios/{paired_tournament.slug}/rodada/1/resultados/")
+    expect(tab.page.locator("input.result-code")).to_have_count(3)
+    tab.snap("phone")  # fails when the page is wider than the phone
