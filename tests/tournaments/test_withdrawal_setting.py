@@ -115,3 +115,24 @@ def test_the_setting_and_its_standings_survive_a_backup(four):
     assert restored.annul_early_withdrawals
     second = export_tournament(restored)
     assert second == first
+
+
+def test_a_restored_withdrawal_can_still_be_undone(four):
+    from tournaments.backup import BackupError, export_tournament, import_tournament
+
+    play(four, {(1, 1): "1-0"})
+    services.withdraw_player(four.entries.get(number=2))
+    first = export_tournament(four)
+    [leaver] = [player for player in first["players"] if player.get("withdrawn")]
+    assert {(change["round"], change["after"]) for change in leaver["withdrawal_games"]} == {
+        (1, "-+"), (2, "+-"), (3, "-+")}  # 2 had White, Black, White
+    restored = import_tournament(first, slug="restaurado")
+    assert export_tournament(restored) == first
+    restored_games, kept = services.undo_withdrawal(restored.entries.get(number=2))
+    assert len(restored_games) == 3 and kept == []
+    broken = {**first, "players": [
+        {**player, "withdrawal_games": [{"round": 9, "board": 1, "before": None,
+                                         "after": "+-"}]}
+        if player.get("withdrawn") else player for player in first["players"]]}
+    with pytest.raises(BackupError, match="withdrawal_games"):
+        import_tournament(broken, slug="quebrado")
