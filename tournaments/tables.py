@@ -237,7 +237,9 @@ class CrosstableTable(tables.Table):
     name = tables.Column(verbose_name=_("Name"), order_by=SORT_BY_NAME)
     rating = tables.Column(verbose_name=_("Rating"), attrs=NUMBER_ATTRS, default="")
     points = PointsColumn(verbose_name=_("Points"))
-    games = tables.Column(verbose_name=_("Games played"),
+    # Short headings, as on paper, so the opponents' columns keep the room; the page's legend
+    # spells them out.
+    games = tables.Column(verbose_name=pgettext_lazy("games played column heading", "G"),
                           attrs=NUMBER_ATTRS)
 
     class Meta:
@@ -246,10 +248,12 @@ class CrosstableTable(tables.Table):
 
     def __init__(self, data, columns, tiebreak_ids=(), *, by_rank: bool = False, **kwargs):
         """`columns`: (pairing number, heading) per opponent column, in order."""
+        from .printing.collect import tiebreak_labels
+
         extra = [(f"c{number}", CrossColumn(number, label, accessor=f"cells__{number}"))
                  for number, label in columns]
-        tiebreaks = [(f"tb_{index}", TieBreakColumn(verbose_name=tiebreak_label(tiebreak_id)))
-                     for index, tiebreak_id in enumerate(tiebreak_ids, start=1)]
+        tiebreaks = [(f"tb_{index}", TieBreakColumn(verbose_name=label.abbreviation))
+                     for index, label in enumerate(tiebreak_labels(list(tiebreak_ids)), start=1)]
         # Points after the opponents' columns, as on a printed crosstable.
         sequence = ["rank", "number", "name", "rating", *[name for name, _column in extra],
                     "points", "games", *[name for name, _column in tiebreaks]]

@@ -201,10 +201,22 @@ def crosstable(request, slug: str):
     table = CrosstableTable(rows, columns, tournament.tiebreaks, by_rank=by_rank)
     context["by_rank"] = by_rank
     context["by_rank_value"] = BY_RANK
+    context["column_legend"] = crosstable_legend(tournament)
     return table_page(request, table, f"{slug}-tabela", "tournaments/crosstable.html", context)
 
 
 BY_RANK = "classificacao"  # ?ordem=classificacao: the crosstable by rank in both directions
+
+
+def crosstable_legend(tournament: Tournament) -> str:
+    """ "G: games played; DE: Direct encounter; ..." for the crosstable's short headings."""
+    from .printing.collect import tiebreak_labels
+
+    parts = [_("%(games)s: games played") % {
+        "games": pgettext("games played column heading", "G")}]
+    parts += [f"{label.abbreviation}: {label.name}"
+              for label in tiebreak_labels(list(tournament.tiebreaks))]
+    return "; ".join(parts) + "."
 
 
 def player_detail(request, slug: str, entry_id: int):
