@@ -2,7 +2,7 @@
 
 Results are read-only here: a correction must go through the result page, which checks the
 version and sends `result_changed` for the audit trail. Any other change to a tournament saved
-here (scoring, officials, an entry's number or withdrawal...) is announced with `official_action`
+here (scoring, officials, an entry's number or withdrawal...) is announced with `tournament_changed`
 so that it lands in the audit log too, with who and the values before and after (issue 20).
 """
 
@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib import admin
 
 from .models import Entry, Game, Player, Round, Tournament
-from .signals import ADMIN_EDITED, official_action
+from .signals import ADMIN_EDITED, tournament_changed
 
 # The tournament's own fields the log keeps; the entries and officials are added by `snapshot`.
 AUDITED_FIELDS = ["name", "slug", "place", "start_date", "end_date", "board", "time_control",
@@ -85,9 +85,9 @@ class TournamentAdmin(admin.ModelAdmin):
         before, after = changes(getattr(request, "_tournament_before", {}),
                                 snapshot(form.instance))
         if after:
-            official_action.send(sender=Tournament, tournament=form.instance,
-                                 action=ADMIN_EDITED, before=before or None, after=after,
-                                 user=request.user)
+            tournament_changed.send(sender=Tournament, tournament=form.instance,
+                                    action=ADMIN_EDITED, before=before or None, after=after,
+                                    user=request.user)
 
 
 @admin.register(Player)

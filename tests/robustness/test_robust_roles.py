@@ -31,6 +31,7 @@ ORGANISER_WRITES = {
     "tournaments:edit", "tournaments:add_player", "tournaments:import_players",
     "tournaments:remove_player", "tournaments:draw_numbers", "tournaments:set_numbers",
     "tournaments:generate_rounds", "arbitration:official_add", "arbitration:official_remove",
+    "tournaments:undo_withdrawal",  # issue 12: arbiters withdraw a player, organisers undo it
 }
 CREATE = "tournaments:create"  # members of "Organizadores" (and superusers) only
 ROLES = ["anonymous", "outsider", "other_arbiter", "other_organiser", "arbiter", "organiser",
