@@ -271,6 +271,7 @@ class Action(models.TextChoices):
     IRREGULARITY_RECORDED = "irregularity-recorded", _("irregularity recorded")
     OFFICIAL_ADDED = "official-added", _("official named")
     OFFICIAL_REMOVED = "official-removed", _("official removed")
+    LINEUP_SET = "lineup-set", _("team line-up handed in")
 
 
 class AuditEntry(models.Model):
