@@ -263,6 +263,12 @@ def start_round(round_: Round) -> list[MatchBoard]:
         if match.is_bye:
             continue
         home, away = lineup_of(round_, match.home), lineup_of(round_, match.away)
+        for team, lineup in ((match.home, home), (match.away, away)):
+            if not LineupBoard.objects.filter(round=round_, team=team).exists():
+                # the regulars play when no line-up was handed in: kept, so the record is whole
+                LineupBoard.objects.bulk_create([
+                    LineupBoard(round=round_, team=team, board=board, entry=entry)
+                    for board, entry in enumerate(lineup, start=1)])
         for board, home_colour in colours:
             h, a = home[board - 1], away[board - 1]
             white, black = (h, a) if home_colour == "white" else (a, h)
@@ -290,13 +296,21 @@ def match_records(tournament: Tournament, up_to_round: int | None = None
         matches = matches.filter(round__number__lte=up_to_round)
     boards: dict[int, list[teams.BoardGame]] = {}
     colours = dict(teams.board_colours(tournament.team_competition.boards))
+    # who sat at a board without a game (his opponent missing): from the line-ups
+    seated = {(round_id, team_id, board): entry_id for round_id, team_id, board, entry_id in
+              LineupBoard.objects.filter(round__tournament=tournament)
+              .values_list("round_id", "team_id", "board", "entry_id")}
     for row in (MatchBoard.objects.filter(match__in=matches)
                 .values_list("match_id", "board", "forfeit", "game__result", "game__white_id",
-                             "game__black_id").order_by("match_id", "board")):
-        match_id, board, forfeit, result, white, black = row
+                             "game__black_id", "match__round_id", "match__home_id",
+                             "match__away_id").order_by("match_id", "board")):
+        match_id, board, forfeit, result, white, black, round_id, home_id, away_id = row
         home_colour = colours.get(board, "white" if board % 2 else "black")
         value = forfeit or result
         home_player, away_player = (white, black) if home_colour == "white" else (black, white)
+        if forfeit:
+            home_player = seated.get((round_id, home_id, board))
+            away_player = seated.get((round_id, away_id, board))
         boards.setdefault(match_id, []).append(teams.BoardGame(
             board, home_colour, Result(value) if value else None, home_player, away_player))
     # A bye counts from the moment its round starts, not while the round is still to come.

@@ -358,3 +358,14 @@ def board_prizes(matches: Iterable[MatchRecord], scoring: Scoring,
     for scores in prizes.values():
         scores.sort(key=lambda s: (-s.percentage, -s.games, str(s.player)))
     return dict(sorted(prizes.items()))
+
+
+def player_scores(matches: Iterable[MatchRecord], scoring: Scoring
+                  ) -> dict[object, tuple[Fraction, int]]:
+    """Each player's (points, games) over every board he played, forfeits included."""
+    totals: dict[object, tuple[Fraction, int]] = {}
+    for scores in board_prizes(matches, scoring, min_games=0).values():
+        for score in scores:
+            got, games = totals.get(score.player, (Fraction(0), 0))
+            totals[score.player] = (got + score.points, games + score.games)
+    return totals

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import live, views
+from . import live, team_views, views
 
 app_name = "tournaments"
 
@@ -29,4 +29,19 @@ urlpatterns = [
     path("<slug:slug>/numeros/", views.set_numbers, name="set_numbers"),
     path("<slug:slug>/gerar-rodadas/", views.generate_rounds, name="generate_rounds"),
     path("<slug:slug>/partida/<int:game_id>/", views.game_result, name="game_result"),
+    # team competitions (issue 16)
+    path("<slug:slug>/equipes/", team_views.teams_page, name="teams"),
+    path("<slug:slug>/equipes/gerar-rodadas/", team_views.generate_rounds,
+         name="team_generate_rounds"),
+    path("<slug:slug>/equipes/classificacao/", team_views.team_standings,
+         name="team_standings"),
+    path("<slug:slug>/equipes/tabela/", team_views.team_crosstable, name="team_crosstable"),
+    path("<slug:slug>/equipes/premios-por-tabuleiro/", team_views.board_prizes,
+         name="board_prizes"),
+    path("<slug:slug>/equipes/rodada/<int:number>/", team_views.team_round, name="team_round"),
+    path("<slug:slug>/equipes/rodada/<int:number>/iniciar/", team_views.start_round,
+         name="team_start_round"),
+    path("<slug:slug>/equipe/<int:team_id>/", team_views.team_detail, name="team"),
+    path("<slug:slug>/equipe/<int:team_id>/rodada/<int:number>/escalacao/", team_views.lineup,
+         name="lineup"),
 ]
