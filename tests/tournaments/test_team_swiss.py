@@ -1,7 +1,6 @@
 """The team Swiss (C.04.6) worked by hand on small fields, and a 40-team event played through."""
 
 import random
-import time
 from fractions import Fraction as F
 
 import pytest
@@ -84,17 +83,14 @@ def test_colour_allocation_steps():
     assert white.id == 2
 
 
-def test_forty_teams_seven_rounds_pair_quickly_and_never_repeat():
+def test_forty_teams_seven_rounds_always_pair_and_never_repeat():
     rng = random.Random(16)
     teams = {n: dict(score=F(0), colours=[], opponents=set(), had_bye=False)
              for n in range(1, 41)}
-    slowest = 0.0
     for _round in range(7):
         states = [TeamState(n, n, s["score"], F(0), tuple(s["colours"]),
                             frozenset(s["opponents"]), s["had_bye"]) for n, s in teams.items()]
-        start = time.perf_counter()
         pairing = pair_round(states)
-        slowest = max(slowest, time.perf_counter() - start)
         for white, black in pairing.pairs:
             assert black not in teams[white]["opponents"]
             teams[white]["opponents"].add(black)
@@ -104,5 +100,4 @@ def test_forty_teams_seven_rounds_pair_quickly_and_never_repeat():
             outcome = rng.choice([(2, 0), (1, 1), (0, 2)])
             teams[white]["score"] += outcome[0]
             teams[black]["score"] += outcome[1]
-    assert slowest < 1.0
     assert all(len(s["opponents"]) == 7 for s in teams.values())
