@@ -157,6 +157,77 @@ def generate_team_round_robin(tournament: Tournament) -> list[Round]:
     return rounds
 
 
+@transaction.atomic
+def pair_next_swiss_round(tournament: Tournament) -> Round:
+    """Pair the next round of a team Swiss by C.04.6 (tournaments/team_swiss.py).
+
+    The previous round must be over. Teams keep the pairing numbers set before round 1 (the
+    order they were entered when none were set); the team with White on board 1 is the home
+    team of the match.
+    """
+    from . import team_swiss
+
+    tournament = _locked(tournament)
+    competition = tournament.team_competition
+    if competition.system != TeamSystem.SWISS:
+        raise TournamentError(_("This competition is a team round robin, not a Swiss."))
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None and not round_is_over(last):
+        raise TournamentError(_(
+            "Round %(number)d is not over yet: enter every result before pairing the next "
+            "round.") % {"number": last.number})
+    number = 1 if last is None else last.number + 1
+    if competition.swiss_rounds and number > competition.swiss_rounds:
+        raise TournamentError(_("All %(count)d rounds of the Swiss are paired.") % {
+            "count": competition.swiss_rounds})
+    team_list = list(tournament.teams.order_by("number", "pk"))
+    if len(team_list) < 2:
+        raise NotEnoughPlayersError(_("A team Swiss needs at least two teams."))
+    if any(team.number is None for team in team_list):
+        for index, team in enumerate(team_list, start=1):
+            team.number = index
+        Team.objects.bulk_update(team_list, ["number"])
+    records = match_records(tournament)
+    lines = {line.team: line for line in team_standings(tournament)}
+    colours: dict[int, list] = {team.pk: [None] * (number - 1) for team in team_list}
+    opponents: dict[int, set] = {team.pk: set() for team in team_list}
+    had_bye: set[int] = set()
+    for record in records:
+        if record.is_bye:
+            had_bye.add(record.home)
+            continue
+        colours[record.home][record.round - 1] = "W"
+        colours[record.away][record.round - 1] = "B"
+        opponents[record.home].add(record.away)
+        opponents[record.away].add(record.home)
+    primary = competition.primary
+    states = [team_swiss.TeamState(
+        team.pk, team.number,
+        lines[team.pk].match_points if primary == "match" else lines[team.pk].game_points,
+        lines[team.pk].game_points if primary == "match" else lines[team.pk].match_points,
+        tuple(colours[team.pk]), frozenset(opponents[team.pk]), team.pk in had_bye)
+        for team in team_list]
+    try:
+        pairing = team_swiss.pair_round(
+            states, last_round=bool(competition.swiss_rounds)
+            and number == competition.swiss_rounds)
+    except team_swiss.UnpairableError as error:
+        raise TournamentError(_(
+            "No pairing lets every team meet a team it has not met yet.")) from error
+    round_ = Round.objects.create(tournament=tournament, number=number)
+    by_id = {team.pk: team for team in team_list}
+    matches = [TeamMatch(round=round_, table=table, home=by_id[white], away=by_id[black])
+               for table, (white, black) in enumerate(pairing.pairs, start=1)]
+    if pairing.bye is not None:
+        matches.append(TeamMatch(round=round_, table=len(matches) + 1,
+                                 home=by_id[pairing.bye], away=None))
+    TeamMatch.objects.bulk_create(matches)
+    if tournament.status != Status.ONGOING:
+        tournament.status = Status.ONGOING
+        tournament.save(update_fields=["status"])
+    return round_
+
+
 def round_started(round_: Round) -> bool:
     """A round starts when its boards are set up from the line-ups; they lock then."""
     return MatchBoard.objects.filter(match__round=round_).exists()

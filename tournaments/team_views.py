@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from . import team_services, teams
-from .models import Entry, Round, Team, TeamCompetition, Tournament
+from .models import Entry, Round, Team, TeamCompetition, TeamSystem, Tournament
 from .permissions import can_arbitrate, can_manage, refuse, tournament_role_required
 from .scoring import format_points
 from .tables import local_points
@@ -294,6 +294,15 @@ def start_round(request, tournament: Tournament, number: int):
 @require_POST
 @tournament_role_required(can_manage)
 def generate_rounds(request, tournament: Tournament):
+    """The whole team round robin at once, or the next round of a team Swiss."""
+    if tournament.team_competition.system == TeamSystem.SWISS:
+        try:
+            round_ = team_services.pair_next_swiss_round(tournament)
+        except team_services.TournamentError as error:
+            messages.error(request, str(error))
+            return redirect("tournaments:teams", tournament.slug)
+        messages.success(request, _("Round %(number)d paired.") % {"number": round_.number})
+        return redirect("tournaments:team_round", tournament.slug, round_.number)
     try:
         rounds = team_services.generate_team_round_robin(tournament)
     except team_services.TournamentError as error:

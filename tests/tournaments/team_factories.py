@@ -9,11 +9,13 @@ CITIES = ["Recife", "Campinas", "Curitiba", "Natal", "Belém", "Manaus", "Goiân
 
 
 def make_league(n_teams: int = 4, *, boards: int = 4, roster: int = 5, organiser=None,
+                system: str = "round-robin",
                 paired: bool = True, team_settings: dict | None = None,
                 **fields) -> Tournament:
     fields.setdefault("name", "Liga de Teste")
     tournament = team_services.create_team_competition(
-        created_by=organiser, boards=boards, team_settings=team_settings, **fields)
+        created_by=organiser, boards=boards, system=system, team_settings=team_settings,
+        **fields)
     for index in range(n_teams):
         team = team_services.add_team(tournament, name=f"Clube {CITIES[index]}",
                                       club=CITIES[index], captain_name=f"Capitão {index + 1}")

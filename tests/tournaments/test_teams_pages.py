@@ -131,3 +131,15 @@ def test_a_tournament_of_players_has_no_team_pages(client, organiser):
 
     tournament = make_tournament(4, organiser=organiser)
     assert client.get(url("team_standings", tournament)).status_code == 404
+
+
+def test_the_organiser_pairs_a_team_swiss_round_by_round(client, organiser):
+    from tournaments.models import TeamSystem
+
+    league = make_league(5, organiser=organiser, paired=False, system=TeamSystem.SWISS)
+    client.force_login(organiser)
+    response = client.post(url("team_generate_rounds", league))
+    assert response.status_code == 302
+    assert TeamMatch.objects.filter(round__number=1, away__isnull=True).count() == 1
+    response = client.post(url("team_generate_rounds", league), follow=True)
+    assert "not over yet" in response.content.decode()

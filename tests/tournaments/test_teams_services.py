@@ -139,3 +139,26 @@ def test_match_points_three_one_zero_and_a_bye_as_set():
     # two boards, Black wins both: home has Black on board 2 only, so 1-1, a drawn match
     assert lines[match.home_id].match_points == 1 == lines[match.away_id].match_points
     assert lines[bye.home_id].match_points == 1 and lines[bye.home_id].game_points == 1
+
+
+def test_a_team_swiss_pairs_round_after_round_from_stored_results():
+    from tournaments.models import TeamSystem
+
+    league = make_league(6, paired=False, system=TeamSystem.SWISS,
+                         team_settings={"swiss_rounds": 3})
+    first = team_services.pair_next_swiss_round(league)
+    assert first.number == 1
+    pairs = [(m.home.number, m.away.number) for m in first.team_matches.order_by("table")]
+    assert pairs == [(1, 4), (5, 2), (3, 6)]
+    with pytest.raises(services.TournamentError, match="not over yet"):
+        team_services.pair_next_swiss_round(league)
+    play_round(league, 1, "1-0")  # White wins everywhere: every match drawn 2-2
+    second = team_services.pair_next_swiss_round(league)
+    met_before = {frozenset(p) for p in pairs}
+    for match in second.team_matches.all():
+        assert frozenset({match.home.number, match.away.number}) not in met_before
+    play_round(league, 2, "1-0")
+    team_services.pair_next_swiss_round(league)
+    play_round(league, 3, "1-0")
+    with pytest.raises(services.TournamentError, match="All 3 rounds"):
+        team_services.pair_next_swiss_round(league)
