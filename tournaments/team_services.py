@@ -111,7 +111,10 @@ def add_team_player(team: Team, *, name: str, club: str = "", rating: int | None
     elif tournament.entries.filter(player=player).exists():
         raise TournamentError(_("%(name)s is already in this competition.") % {
             "name": player.name})
-    entry = Entry.objects.create(tournament=tournament, player=player)
+    # Team players are numbered as they are entered: the JSON backup and the game records name
+    # players by number.
+    last = tournament.entries.order_by("-number").values_list("number", flat=True).first()
+    entry = Entry.objects.create(tournament=tournament, player=player, number=(last or 0) + 1)
     return TeamMember.objects.create(team=team, entry=entry, position=position)
 
 
