@@ -143,3 +143,10 @@ def test_the_organiser_pairs_a_team_swiss_round_by_round(client, organiser):
     assert TeamMatch.objects.filter(round__number=1, away__isnull=True).count() == 1
     response = client.post(url("team_generate_rounds", league), follow=True)
     assert "not over yet" in response.content.decode()
+
+
+def test_the_team_pages_speak_portuguese_first(league):
+    page = Client().get(url("team_standings", league)).content.decode()
+    assert "Classificação por equipes" in page and "Pontos de confronto" in page
+    page = Client().get(url("team_round", league, 1)).content.decode()
+    assert "Mandante" in page and "Visitante" in page
