@@ -312,3 +312,96 @@ def generate_rounds(request, tournament: Tournament):
                                        len(rounds)) % {"count": len(rounds)})
     return redirect("tournaments:team_round", tournament.slug, 1)
 
+
+
+# --- organising --------------------------------------------------------------------------------
+
+class TeamSettingsForm(forms.ModelForm):
+    class Meta:
+        model = TeamCompetition
+        fields = ["system", "swiss_rounds", "boards", "match_win", "match_draw", "match_loss",
+                  "primary", "bye_match_points", "bye_game_points", "tiebreaks",
+                  "board_prize_min_games"]
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Team"), max_length=200)
+    club = forms.CharField(label=gettext_lazy("Club or city"), max_length=200, required=False)
+    captain_name = forms.CharField(label=gettext_lazy("Captain"), max_length=200,
+                                   required=False)
+
+
+class TeamPlayerForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
+    rating = forms.IntegerField(label=gettext_lazy("Rating"), required=False, min_value=0,
+                                max_value=32767)
+    federation_id = forms.CharField(label=gettext_lazy("Federation id"), max_length=40,
+                                    required=False)
+
+
+@tournament_role_required(can_manage)
+def team_settings(request, tournament: Tournament):
+    """Make a tournament a team competition, or change its team settings.
+
+    Boards and pairing system are fixed once rounds exist; a tournament that already has
+    individual entries cannot become a team competition.
+    """
+    competition = TeamCompetition.objects.filter(tournament=tournament).first()
+    if competition is None and tournament.entries.exists():
+        messages.error(request, _(
+            "This tournament already has players entered one by one: a team competition "
+            "starts with its teams."))
+        return redirect(tournament)
+    before = (competition.system, competition.boards) if competition else None
+    form = TeamSettingsForm(request.POST or None,
+                            instance=competition or TeamCompetition(tournament=tournament))
+    if request.method == "POST" and form.is_valid():
+        changed = before is not None and before != (form.instance.system, form.instance.boards)
+        if changed and tournament.rounds.exists():
+            form.add_error("boards", _(
+                "The rounds are already generated: the boards and the pairing system are "
+                "fixed."))
+        else:
+            form.save()
+            messages.success(request, _("Team competition settings saved."))
+            return redirect("tournaments:teams", tournament.slug)
+    return render(request, "tournaments/teams/settings.html",
+                  {"form": form, "tournament": tournament})
+
+
+@tournament_role_required(can_manage)
+def add_team(request, tournament: Tournament):
+    if not TeamCompetition.objects.filter(tournament=tournament).exists():
+        raise Http404(_("This tournament is not a team competition."))
+    form = TeamForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = team_services.add_team(tournament, **form.cleaned_data)
+        except team_services.TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("%(team)s added.") % {"team": team.name})
+            return redirect(team)
+    return render(request, "tournaments/teams/form.html",
+                  {"form": form, "tournament": tournament, "heading": _("Add a team")},
+                  status=400 if form.errors else 200)
+
+
+@tournament_role_required(can_manage)
+def add_team_player(request, tournament: Tournament, team_id: int):
+    team = get_object_or_404(Team, tournament=tournament, pk=team_id)
+    form = TeamPlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            member = team_services.add_team_player(team, **form.cleaned_data)
+        except team_services.TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("%(name)s added to %(team)s as number %(position)d.")
+                             % {"name": member.entry.player.name, "team": team.name,
+                                "position": member.position})
+            return redirect(team)
+    return render(request, "tournaments/teams/form.html",
+                  {"form": form, "tournament": tournament, "team": team,
+                   "heading": _("Add a player to %(team)s") % {"team": team.name}},
+                  status=400 if form.errors else 200)

@@ -31,6 +31,10 @@ urlpatterns = [
     path("<slug:slug>/partida/<int:game_id>/", views.game_result, name="game_result"),
     # team competitions (issue 16)
     path("<slug:slug>/equipes/", team_views.teams_page, name="teams"),
+    path("<slug:slug>/equipes/configurar/", team_views.team_settings, name="team_settings"),
+    path("<slug:slug>/equipes/nova/", team_views.add_team, name="add_team"),
+    path("<slug:slug>/equipe/<int:team_id>/jogadores/novo/", team_views.add_team_player,
+         name="add_team_player"),
     path("<slug:slug>/equipes/gerar-rodadas/", team_views.generate_rounds,
          name="team_generate_rounds"),
     path("<slug:slug>/equipes/classificacao/", team_views.team_standings,

@@ -150,3 +150,45 @@ def test_the_team_pages_speak_portuguese_first(league):
     assert "Classificação por equipes" in page and "Pontos de confronto" in page
     page = Client().get(url("team_round", league, 1)).content.decode()
     assert "Mandante" in page and "Visitante" in page
+
+
+def test_an_organiser_builds_a_team_competition_from_the_site(client, organiser):
+    from tournament_factories import make_tournament
+
+    from tournaments.models import TeamCompetition
+
+    tournament = make_tournament(0, organiser=organiser, name="Copa Escolar")
+    client.force_login(organiser)
+    settings_url = url("team_settings", tournament)
+    response = client.post(settings_url, {
+        "system": "round-robin", "boards": 11, "match_win": 2, "match_draw": 1,
+        "match_loss": 0, "primary": "match", "bye_match_points": 2,
+        "tiebreaks": '["game_points"]', "board_prize_min_games": 1})
+    assert response.status_code == 200 and not TeamCompetition.objects.exists()
+    response = client.post(settings_url, {
+        "system": "round-robin", "boards": 2, "match_win": 3, "match_draw": 1,
+        "match_loss": 0, "primary": "match", "bye_match_points": 3,
+        "tiebreaks": '["game_points", "direct_encounter"]', "board_prize_min_games": 1})
+    assert response.status_code == 302
+    assert TeamCompetition.objects.get(tournament=tournament).boards == 2
+    for name in ("Escola Recife", "Escola Olinda"):
+        assert client.post(url("add_team", tournament), {"name": name}).status_code == 302
+    assert client.post(url("add_team", tournament), {"name": "Escola Recife"}).status_code == 400
+    for team in tournament.teams.all():
+        for index in range(3):
+            response = client.post(url("add_team_player", tournament, team.pk),
+                                   {"name": f"{team.name} {index}"})
+            assert response.status_code == 302
+    assert client.post(url("team_generate_rounds", tournament)).status_code == 302
+    assert TeamMatch.objects.filter(round__tournament=tournament).count() == 1
+    page = client.get(reverse("tournaments:detail", args=[tournament.slug])).content.decode()
+    assert url("teams", tournament) in page
+
+
+def test_a_tournament_with_players_entered_alone_is_not_turned_into_teams(client, organiser):
+    from tournament_factories import make_tournament
+
+    tournament = make_tournament(4, organiser=organiser, name="Aberto Individual")
+    client.force_login(organiser)
+    response = client.get(url("team_settings", tournament), follow=True)
+    assert "starts with its teams" in response.content.decode()
