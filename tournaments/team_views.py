@@ -12,8 +12,9 @@ from fractions import Fraction
 
 from django import forms
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
@@ -21,6 +22,8 @@ from django.views.decorators.http import require_POST
 from . import team_services, teams
 from .models import Entry, Round, Team, TeamCompetition, TeamSystem, Tournament
 from .permissions import can_arbitrate, can_manage, refuse, tournament_role_required
+from .printing import team_documents
+from .printing.collect import tournament_header
 from .scoring import format_points
 from .tables import local_points
 from .team_tables import (
@@ -32,6 +35,24 @@ from .team_tables import (
     TeamStandingsTable,
 )
 from .views import table_page, tournament_context
+
+
+def team_table_page(request, table, export_name: str, template: str, context: dict,
+                    title: str, subtitle: str = ""):
+    """The page, its CSV (views.table_page), or with ?_export=pdf the same table printed."""
+    if request.GET.get("_export") == "pdf":
+        values = [[str(cell) for cell in row] for row in table.as_values()]
+        document = team_documents.TableDocument(
+            header=tournament_header(context["tournament"]), title=title, subtitle=subtitle,
+            headings=tuple(values[0]), rows=tuple(tuple(row) for row in values[1:]))
+        return pdf_response(team_documents.build_table_pdf(document), f"{export_name}.pdf")
+    return table_page(request, table, export_name, template, context)
+
+
+def pdf_response(content: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
 
 
 def team_tournament(slug: str) -> Tournament:
@@ -70,8 +91,8 @@ def team_standings(request, slug: str):
     table = TeamStandingsTable(rows, competition.tiebreaks,
                                competition.get_primary_display().capitalize())
     context["tiebreak_legend"] = [str(TEAM_TIEBREAK_NAMES[key]) for key in competition.tiebreaks]
-    return table_page(request, table, f"{slug}-equipes-classificacao",
-                      "tournaments/teams/standings.html", context)
+    return team_table_page(request, table, f"{slug}-equipes-classificacao",
+                           "tournaments/teams/standings.html", context, _("Team standings"))
 
 
 def team_crosstable(request, slug: str):
@@ -104,8 +125,8 @@ def team_crosstable(request, slug: str):
                 cells.get((team.pk, other.pk), []))
         rows.append(row)
     table = TeamCrosstableTable(rows, numbers)
-    return table_page(request, table, f"{slug}-equipes-tabela",
-                      "tournaments/teams/crosstable.html", context)
+    return team_table_page(request, table, f"{slug}-equipes-tabela",
+                           "tournaments/teams/crosstable.html", context, _("Team crosstable"))
 
 
 def board_result(board) -> tuple[str, str, str]:
@@ -154,8 +175,9 @@ def team_round(request, slug: str, number: int):
                          "away": away_name})
     context.update(summaries=summaries, started=team_services.round_started(round_))
     table = MatchBoardsTable(rows)
-    return table_page(request, table, f"{slug}-equipes-rodada-{number}",
-                      "tournaments/teams/round.html", context)
+    return team_table_page(request, table, f"{slug}-equipes-rodada-{number}",
+                           "tournaments/teams/round.html", context, _("Matches"),
+                           _("Round %(number)d") % {"number": number})
 
 
 def team_detail(request, slug: str, team_id: int):
@@ -192,8 +214,8 @@ def team_detail(request, slug: str, team_id: int):
                         "score": f"{local_points(mine)}–{local_points(theirs)}"
                         if record.complete or record.is_bye else ""})
     context["matches"] = matches
-    return table_page(request, RosterTable(rows), f"{slug}-equipe-{team.pk}",
-                      "tournaments/teams/team.html", context)
+    return team_table_page(request, RosterTable(rows), f"{slug}-equipe-{team.pk}",
+                           "tournaments/teams/team.html", context, team.name)
 
 
 def board_prizes(request, slug: str):
@@ -215,8 +237,8 @@ def board_prizes(request, slug: str):
                          "team": member.team.name if member else "", "games": score.games,
                          "points": score.points,
                          "percentage": local_points(round(score.percentage, 1))})
-    return table_page(request, BoardPrizeTable(rows), f"{slug}-premios-por-tabuleiro",
-                      "tournaments/teams/board_prizes.html", context)
+    return team_table_page(request, BoardPrizeTable(rows), f"{slug}-premios-por-tabuleiro",
+                           "tournaments/teams/board_prizes.html", context, _("Board prizes"))
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -405,3 +427,27 @@ def add_team_player(request, tournament: Tournament, team_id: int):
                   {"form": form, "tournament": tournament, "team": team,
                    "heading": _("Add a player to %(team)s") % {"team": team.name}},
                   status=400 if form.errors else 200)
+
+
+def match_slips(request, slug: str, number: int):
+    """The round's result slips as PDF: one per match, with all its boards."""
+    tournament = team_tournament(slug)
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    colours = dict(teams.board_colours(tournament.team_competition.boards))
+    slips = []
+    for match in (round_.team_matches.filter(away__isnull=False).select_related("home", "away")
+                  .order_by("table")):
+        home = team_services.lineup_of(round_, match.home)
+        away = team_services.lineup_of(round_, match.away)
+        boards = []
+        for board, home_colour in colours.items():
+            h, a = home[board - 1], away[board - 1]
+            h_name = h.player.name if h else ""
+            a_name = a.player.name if a else ""
+            white, black = (h_name, a_name) if home_colour == "white" else (a_name, h_name)
+            boards.append((board, white, black))
+        slips.append(team_documents.MatchSlip(round=number, table=match.table,
+                                              home=match.home.name, away=match.away.name,
+                                              boards=tuple(boards)))
+    content = team_documents.build_match_slips_pdf(tournament_header(tournament), number, slips)
+    return pdf_response(content, f"{slug}-rodada-{number}-sumulas-equipes.pdf")

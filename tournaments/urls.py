@@ -43,6 +43,8 @@ urlpatterns = [
     path("<slug:slug>/equipes/premios-por-tabuleiro/", team_views.board_prizes,
          name="board_prizes"),
     path("<slug:slug>/equipes/rodada/<int:number>/", team_views.team_round, name="team_round"),
+    path("<slug:slug>/equipes/rodada/<int:number>/sumulas.pdf", team_views.match_slips,
+         name="team_slips"),
     path("<slug:slug>/equipes/rodada/<int:number>/iniciar/", team_views.start_round,
          name="team_start_round"),
     path("<slug:slug>/equipe/<int:team_id>/", team_views.team_detail, name="team"),

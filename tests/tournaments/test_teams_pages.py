@@ -192,3 +192,19 @@ def test_a_tournament_with_players_entered_alone_is_not_turned_into_teams(client
     client.force_login(organiser)
     response = client.get(url("team_settings", tournament), follow=True)
     assert "starts with its teams" in response.content.decode()
+
+
+def test_the_team_tables_and_the_match_slips_print_as_pdf(client, league, organiser):
+    team = league.teams.first()
+    for name, args in (("team_standings", []), ("team_crosstable", []), ("team_round", [1]),
+                       ("team", [team.pk]), ("board_prizes", [])):
+        response = client.get(url(name, league, *args) + "?_export=pdf")
+        assert response.status_code == 200, name
+        assert response["Content-Type"] == "application/pdf"
+        assert response.content.startswith(b"%PDF")
+    response = client.get(url("team_slips", league, 2))
+    assert response.content.startswith(b"%PDF")
+    # the same data gives the same bytes (reportlab's invariant mode)
+    assert client.get(url("team_slips", league, 2)).content == response.content
+    client.force_login(organiser)
+    assert url("team_slips", league, 1) in client.get(url("team_round", league, 1)).content.decode()
