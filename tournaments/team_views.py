@@ -352,6 +352,12 @@ class TeamForm(forms.Form):
     captain_name = forms.CharField(label=gettext_lazy("Captain"), max_length=200,
                                    required=False)
 
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"].strip()
+        if not any(character.isalpha() for character in name):
+            raise forms.ValidationError(_("A team's name needs at least one letter."))
+        return name
+
 
 class TeamPlayerForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
