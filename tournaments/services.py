@@ -16,7 +16,18 @@ from django.utils.translation import gettext as _
 
 from . import pairing
 from .csv_import import CsvImportError, CsvProblem, PlayerRow, parse_players_csv
-from .models import Entry, Game, GameResult, Player, Round, Status, TeamMatch, Tournament
+from .models import (
+    Entry,
+    Game,
+    GameResult,
+    Player,
+    Round,
+    Status,
+    TeamCompetition,
+    TeamMatch,
+    TeamSystem,
+    Tournament,
+)
 from .signals import result_changed
 
 SLUG_MAX = 70
@@ -294,7 +305,12 @@ def _refresh_status(tournament: Tournament) -> None:
     # keeps the competition in progress.
     unstarted = TeamMatch.objects.filter(round__tournament=tournament, away__isnull=False,
                                          boards__isnull=True)
-    status = Status.ONGOING if unplayed.exists() or unstarted.exists() else Status.FINISHED
+    # A team Swiss pairs round by round: it goes on until its last round is paired.
+    swiss_to_come = TeamCompetition.objects.filter(
+        tournament=tournament, system=TeamSystem.SWISS,
+        swiss_rounds__gt=tournament.rounds.count())
+    status = (Status.ONGOING if unplayed.exists() or unstarted.exists()
+              or swiss_to_come.exists() else Status.FINISHED)
     if tournament.status != status:
         Tournament.objects.filter(pk=tournament.pk).update(status=status)
         tournament.status = status

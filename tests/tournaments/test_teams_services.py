@@ -162,3 +162,35 @@ def test_a_team_swiss_pairs_round_after_round_from_stored_results():
     play_round(league, 3, "1-0")
     with pytest.raises(services.TournamentError, match="All 3 rounds"):
         team_services.pair_next_swiss_round(league)
+
+
+def test_a_team_swiss_stays_in_progress_between_rounds():
+    from tournaments.models import TeamSystem
+
+    league = make_league(4, boards=2, roster=2, paired=False, system=TeamSystem.SWISS,
+                         team_settings={"swiss_rounds": 2})
+    round_ = team_services.pair_next_swiss_round(league)
+    team_services.start_round(round_)
+    for game in Game.objects.filter(round=round_):
+        services.record_result(game, result="1-0", expected_version=game.version)
+    league.refresh_from_db()
+    assert league.status == Status.ONGOING  # round 2 is still to be paired
+    round_ = team_services.pair_next_swiss_round(league)
+    team_services.start_round(round_)
+    for game in Game.objects.filter(round=round_):
+        services.record_result(game, result="0-1", expected_version=game.version)
+    league.refresh_from_db()
+    assert league.status == Status.FINISHED
+
+
+def test_a_team_players_games_show_on_his_own_page(client):
+    from django.urls import reverse
+
+    league = make_league(4)
+    play_round(league, 1, "1-0")
+    match = TeamMatch.objects.get(round__number=1, table=1)
+    player = team_services.roster(match.home)[0]
+    opponent = team_services.roster(match.away)[0]
+    page = client.get(reverse("tournaments:player", args=[league.slug, player.pk]),
+                      HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert opponent.player.name in page
