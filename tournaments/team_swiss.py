@@ -18,6 +18,9 @@ What the regulation sets, and how this module reads it:
 
 Within a score bracket the first team meets the first team of the bracket's second half (S1
 against S2), then the rest of the first half; a team left over floats to the next bracket down.
+The handbook's text of Art. 3.6 could not be read here beyond its preface, and one secondary
+description pairs a bracket in plain lexicographic order instead (the first team against the
+next one it may meet): `fold=False` pairs that way, so the reading can be switched once checked.
 """
 
 from __future__ import annotations
@@ -151,22 +154,26 @@ def _order(teams: Sequence[TeamState]) -> list[TeamState]:
     return sorted(teams, key=lambda t: (-t.score, t.tpn))
 
 
-def _candidates(first: TeamState, rest: list[TeamState]) -> list[TeamState]:
+def _candidates(first: TeamState, rest: list[TeamState], fold: bool) -> list[TeamState]:
     """The lexicographic order in which `first` (the top team left) tries opponents: its own
-    bracket's second half, then its first half, then lower brackets (floating down)."""
+    bracket's second half, then its first half (with `fold`; else the bracket in order), then
+    lower brackets (floating down)."""
     bracket = [first] + [t for t in rest if t.score == first.score]
-    half = len(bracket) // 2
     lower = [t for t in rest if t.score != first.score]
+    if not fold:
+        return bracket[1:] + lower
+    half = len(bracket) // 2
     if half == 0:
         return lower
     return bracket[half:] + bracket[1:half] + lower
 
 
-def _pair_all(teams: list[TeamState], budget: list[int]) -> list[tuple[TeamState, TeamState]]:
+def _pair_all(teams: list[TeamState], budget: list[int],
+              fold: bool = True) -> list[tuple[TeamState, TeamState]]:
     if not teams:
         return []
     first, rest = teams[0], teams[1:]
-    for candidate in _candidates(first, rest):
+    for candidate in _candidates(first, rest, fold):
         budget[0] -= 1
         if budget[0] < 0:
             raise UnpairableError("the pairing search ran out of steps")
@@ -174,7 +181,7 @@ def _pair_all(teams: list[TeamState], budget: list[int]) -> list[tuple[TeamState
             continue  # C1: two teams meet once
         remaining = [t for t in rest if t is not candidate]
         try:
-            return [(first, candidate), *_pair_all(remaining, budget)]
+            return [(first, candidate), *_pair_all(remaining, budget, fold)]
         except _Backtrack:
             continue
     raise _Backtrack
@@ -191,7 +198,7 @@ def _bye_candidates(teams: list[TeamState]) -> list[TeamState]:
 
 
 def pair_round(teams: Sequence[TeamState], *, kind: PreferenceType = "A", initial: Colour = "W",
-               last_round: bool = False) -> TeamPairing:
+               last_round: bool = False, fold: bool = True) -> TeamPairing:
     """Pair one round of a team Swiss; raises UnpairableError when no pairing exists."""
     ordered = _order(teams)
     ids = [t.id for t in ordered]
@@ -202,7 +209,7 @@ def pair_round(teams: Sequence[TeamState], *, kind: PreferenceType = "A", initia
     for bye in byes:
         field_ = [t for t in ordered if t is not bye]
         try:
-            pairs = _pair_all(field_, budget)
+            pairs = _pair_all(field_, budget, fold)
         except _Backtrack:
             continue
         allocated = [allocate_colours(a, b, kind, initial, last_round) for a, b in pairs]

@@ -101,3 +101,14 @@ def test_forty_teams_seven_rounds_always_pair_and_never_repeat():
             teams[white]["score"] += outcome[0]
             teams[black]["score"] += outcome[1]
     assert all(len(s["opponents"]) == 7 for s in teams.values())
+
+
+def test_without_folding_a_bracket_pairs_in_plain_lexicographic_order():
+    pairing = pair_round([team(n) for n in range(1, 7)], fold=False)
+    assert {frozenset(p) for p in pairing.pairs} == {
+        frozenset({1, 2}), frozenset({3, 4}), frozenset({5, 6})}
+    # teams that met take the next one they may meet, backtracking when needed
+    teams = [team(1, 0, ["W"], {2}), team(2, 0, ["B"], {1}), team(3, 0, ["W"], {4}),
+             team(4, 0, ["B"], {3})]
+    assert {frozenset(p) for p in pair_round(teams, fold=False).pairs} == {
+        frozenset({1, 3}), frozenset({2, 4})}
