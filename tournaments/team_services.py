@@ -8,7 +8,6 @@ module tournaments/teams.py.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import Decimal
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -412,6 +411,3 @@ def round_is_over(round_: Round) -> bool:
     return round_started(round_) and not Game.objects.filter(
         round=round_, result=GameResult.NOT_PLAYED).exists()
 
-
-def decimal_points(value) -> Decimal:
-    return Decimal(value.numerator) / Decimal(value.denominator)
