@@ -291,6 +291,7 @@ class Action(models.TextChoices):
     WITHDRAWAL_UNDONE = "withdrawal-undone", _("withdrawal undone")
     # Sent by tournaments/admin.py: an edit made in Django's admin, with the values it changed.
     ADMIN_EDITED = "admin-edited", _("tournament edited in the admin")
+    LINEUP_SET = "lineup-set", _("team line-up handed in")
 
 
 class AuditEntry(models.Model):

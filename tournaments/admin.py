@@ -12,7 +12,17 @@ from typing import Any
 
 from django.contrib import admin
 
-from .models import Entry, Game, Player, Round, Tournament
+from .models import (
+    Entry,
+    Game,
+    Player,
+    Round,
+    Team,
+    TeamCompetition,
+    TeamMatch,
+    TeamMember,
+    Tournament,
+)
 from .signals import ADMIN_EDITED, tournament_changed
 
 # The tournament's own fields the log keeps; the entries and officials are added by `snapshot`.
@@ -114,6 +124,38 @@ class RoundAdmin(admin.ModelAdmin):
     list_select_related = ["tournament", "bye__player"]
     readonly_fields = ["tournament", "number", "bye"]
     inlines = [GameInline]
+
+    def has_add_permission(self, request):
+        return False
+
+
+# --- team competitions (issue 16): settings, teams and rosters by hand; matches read-only ------
+
+class TeamMemberInline(admin.TabularInline):
+    model = TeamMember
+    extra = 0
+    fields = ["position", "entry"]
+    raw_id_fields = ["entry"]
+
+
+@admin.register(TeamCompetition)
+class TeamCompetitionAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "system", "boards", "primary"]
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["name", "tournament", "number", "club", "captain_name"]
+    list_filter = ["tournament"]
+    search_fields = ["name", "club"]
+    inlines = [TeamMemberInline]
+
+
+@admin.register(TeamMatch)
+class TeamMatchAdmin(admin.ModelAdmin):
+    list_display = ["round", "table", "home", "away"]
+    list_select_related = ["round__tournament", "home", "away"]
+    readonly_fields = ["round", "table", "home", "away"]
 
     def has_add_permission(self, request):
         return False

@@ -98,6 +98,8 @@ def extensions() -> list[ModuleType]:
         module = import_module(f"{app_config.name}.backup")
         if hasattr(module, "BACKUP_KEYS"):
             found.append(module)
+    # This app's own team competitions (issue 16) use the same hooks, first of all.
+    found.insert(0, import_module(f"{__package__}.team_backup"))
     return found
 
 

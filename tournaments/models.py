@@ -495,3 +495,16 @@ class Game(models.Model):
     @property
     def scheduled_black(self) -> Entry:
         return self.white if self.colours_swapped else self.black
+
+
+# Team competitions (issue 16) keep their models in their own module; Django finds them here.
+from .team_models import (  # noqa: E402, F401
+    LineupBoard,
+    MatchBoard,
+    PrimaryScore,
+    Team,
+    TeamCompetition,
+    TeamMatch,
+    TeamMember,
+    TeamSystem,
+)

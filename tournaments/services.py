@@ -16,7 +16,18 @@ from django.utils.translation import gettext as _
 
 from . import pairing
 from .csv_import import CsvImportError, CsvProblem, PlayerRow, parse_players_csv
-from .models import Entry, Game, GameResult, Player, Round, Status, Tournament
+from .models import (
+    Entry,
+    Game,
+    GameResult,
+    Player,
+    Round,
+    Status,
+    TeamCompetition,
+    TeamMatch,
+    TeamSystem,
+    Tournament,
+)
 from .signals import PLAYER_WITHDRAWN, result_changed, tournament_changed
 
 SLUG_MAX = 70
@@ -308,6 +319,10 @@ def generate_rounds(tournament: Tournament, *, user=None) -> list[Round]:
     _refuse_if_paired(tournament, _(
         "The rounds are already generated. They cannot be generated twice."
     ))
+    if hasattr(tournament, "team_competition"):
+        raise TournamentError(_(
+            "This is a team competition: its rounds pair teams, from the teams page."
+        ))
     entries = list(tournament.entries.all())
     if len(entries) < 2:
         raise NotEnoughPlayersError(_("A round robin needs at least two players (Art. 2)."))
@@ -343,7 +358,16 @@ def _refresh_status(tournament: Tournament) -> None:
     if not tournament.rounds.exists():
         return
     unplayed = Game.objects.of_tournament(tournament).filter(result=GameResult.NOT_PLAYED)
-    status = Status.ONGOING if unplayed.exists() else Status.FINISHED
+    # A team match's games exist only once its round starts (issue 16): one not started yet
+    # keeps the competition in progress.
+    unstarted = TeamMatch.objects.filter(round__tournament=tournament, away__isnull=False,
+                                         boards__isnull=True)
+    # A team Swiss pairs round by round: it goes on until its last round is paired.
+    swiss_to_come = TeamCompetition.objects.filter(
+        tournament=tournament, system=TeamSystem.SWISS,
+        swiss_rounds__gt=tournament.rounds.count())
+    status = (Status.ONGOING if unplayed.exists() or unstarted.exists()
+              or swiss_to_come.exists() else Status.FINISHED)
     if tournament.status != status:
         Tournament.objects.filter(pk=tournament.pk).update(status=status)
         tournament.status = status

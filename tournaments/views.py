@@ -91,11 +91,15 @@ def tournament_list(request):
 
 
 def tournament_detail(request, slug: str):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    # Joined, so telling a team competition (issue 16) costs no query.
+    tournament = get_object_or_404(Tournament.objects.select_related("team_competition"),
+                                   slug=slug)
+    competition = getattr(tournament, "team_competition", None)
     entries = list(tournament.entries.by_number())
-    context = tournament_context(request, tournament, entries=entries)
+    context = tournament_context(request, tournament, entries=entries, competition=competition)
     table = EntryTable(entries, exclude=() if context["can_arbitrate"] else ("actions",))
-    context["next_step"] = next_step(tournament, entries, context["paired"])
+    context["next_step"] = "" if competition else next_step(tournament, entries,
+                                                            context["paired"])
     return table_page(request, table, f"{slug}-jogadores", "tournaments/tournament_detail.html",
                       context)
 

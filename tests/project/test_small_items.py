@@ -125,5 +125,5 @@ def test_a_round_date_only_when_the_tournament_knows_it(tournament):
 
 def test_the_demos_arbiter_has_a_name(capsys):
     call_command("load_demo")
-    demo = Tournament.objects.get()
+    demo = Tournament.objects.get(slug="aberto-de-damas-sao-paulo-2026")
     assert collect.tournament_header(demo).arbiters == ("Carlos Eduardo Menezes",)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import services
 from tournaments.models import Board, Game, TimeControl, Tournament
+from tournaments.team_demo import load_team_demo
 
 DEMO_PASSWORD = "damas-demo"
 DEMO_ORGANISER = "organizador"
@@ -102,6 +103,7 @@ class Command(BaseCommand):
         tournament.arbiters.add(arbiter)
         if not tournament.entries.exists():
             self._play_half(tournament, organiser, arbiter)
+        load_team_demo(organiser, arbiter)  # the 6-team league of 4 boards (issue 16)
 
     def _play_half(self, tournament: Tournament, organiser, arbiter) -> None:
         # Done as the demo's organiser and arbiter would, so the audit log shows who did what.
