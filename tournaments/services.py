@@ -14,7 +14,7 @@ from django.db.models import F
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from . import pairing
+from . import page_version, pairing
 from .csv_import import CsvImportError, CsvProblem, PlayerRow, parse_players_csv
 from .models import Entry, Game, GameResult, Player, Round, Status, Tournament
 from .signals import result_changed
@@ -120,6 +120,7 @@ def update_tournament(tournament: Tournament) -> Tournament:
         ))
     tournament.full_clean()
     tournament.save()
+    page_version.bump(tournament.pk)
     return tournament
 
 
@@ -164,7 +165,9 @@ def add_player(tournament: Tournament, *, name: str, club: str = "", rating: int
         raise DuplicatePlayerError(_(
             "%(name)s (federation id %(id)s) is already in this tournament."
         ) % {"name": player.name, "id": federation_id})
-    return Entry.objects.create(tournament=tournament, player=player)
+    entry = Entry.objects.create(tournament=tournament, player=player)
+    page_version.bump(tournament.pk)
+    return entry
 
 
 @transaction.atomic
@@ -192,6 +195,7 @@ def remove_entry(entry: Entry) -> None:
         "become forfeits."
     ))
     entry.delete()
+    page_version.bump(entry.tournament_id)
 
 
 def _locked(tournament: Tournament) -> Tournament:
@@ -216,6 +220,7 @@ def draw_numbers(tournament: Tournament, seed: int | None = None) -> dict[Entry,
     _store_numbers(tournament, {by_id[pk]: number for pk, number in numbers.items()})
     tournament.pairing_seed = seed
     tournament.save(update_fields=["pairing_seed"])
+    page_version.bump(tournament.pk)
     return {by_id[pk]: number for pk, number in numbers.items()}
 
 
@@ -236,6 +241,7 @@ def set_numbers(tournament: Tournament, numbers: Mapping[int, int]) -> None:
     _store_numbers(tournament, {entries[pk]: number for pk, number in numbers.items()})
     tournament.pairing_seed = None
     tournament.save(update_fields=["pairing_seed"])
+    page_version.bump(tournament.pk)
 
 
 def _store_numbers(tournament: Tournament, numbers: Mapping[Entry, int]) -> None:
@@ -278,6 +284,7 @@ def generate_rounds(tournament: Tournament) -> list[Round]:
     ])
     tournament.status = Status.ONGOING
     tournament.save(update_fields=["status"])
+    page_version.bump(tournament.pk)
     return rounds
 
 
@@ -319,6 +326,7 @@ def record_result(game: Game, *, result: str, expected_version: int, user=None,
     if not Game.objects.filter(pk=current.pk, version=expected_version).update(**changes):
         raise StaleResultError(_game_for_update(game.pk))
     saved = _game_for_update(game.pk)
+    page_version.bump(saved.round.tournament_id)
     result_changed.send(sender=Game, game=saved, before=current.result_value,
                         after=saved.result_value, user=user)
     _refresh_status(saved.round.tournament)
@@ -363,6 +371,7 @@ def withdraw_player(entry: Entry, *, user=None) -> list[Game]:
             "name": entry.player.name})
     entry.withdrawn = True
     entry.save(update_fields=["withdrawn"])
+    page_version.bump(tournament.pk)
     current_round = (Game.objects.of_tournament(tournament).filter(result=GameResult.NOT_PLAYED)
                      .order_by("round__number").values_list("round__number", flat=True).first())
     if current_round is None:

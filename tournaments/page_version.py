@@ -1,0 +1,73 @@
+"""One version per tournament for everything its public pages show (issue 15).
+
+Every write that changes standings, pairings, the crosstable or a player's page calls `bump()`
+inside its own transaction, so the new version commits together with the data it describes:
+a reader that sees the new data also sees the new version, and every cached piece of a page
+(`tournaments/page_cache.py`) is keyed on it. The service steps bump explicitly (bulk writes send
+no signals); the model signals below also catch the admin's edits of a tournament, a player or an
+entry.
+
+The token joins the counter with the time of the change, so two databases (a test run, a
+restored dump) that reuse a tournament's id and counter never share a cache key.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db.models import F
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+from django.utils import timezone
+
+from .models import Entry, Player, Tournament
+
+
+def bump(tournament_id: int | None) -> None:
+    """Move the tournament's version on; call it inside the transaction of the write."""
+    if tournament_id is None:
+        return
+    Tournament.objects.filter(pk=tournament_id).update(
+        version=F("version") + 1, changed_at=timezone.now())
+
+
+def token(tournament_id: int, version: int, changed_at: datetime) -> str:
+    """The version as a cache key part and an ETag: id, counter and microseconds of the change."""
+    return f"{tournament_id}.{version}.{int(changed_at.timestamp() * 1_000_000)}"
+
+
+def token_of(tournament: Tournament) -> str:
+    return token(tournament.pk, tournament.version, tournament.changed_at)
+
+
+def current(slug: str) -> tuple[int, str, datetime] | None:
+    """(id, token, time of the last change) of the tournament at `slug`, in one small query."""
+    row = Tournament.objects.filter(slug=slug).values_list("pk", "version", "changed_at").first()
+    if row is None:
+        return None
+    pk, version, changed_at = row
+    return pk, token(pk, version, changed_at), changed_at
+
+
+@receiver(post_save, sender=Tournament, dispatch_uid="page-version-tournament")
+def _tournament_saved(sender, instance: Tournament, created: bool, **kwargs) -> None:
+    # A new tournament starts at its own version; a change of settings (the form, the admin,
+    # the tie-break order, the scoring) moves it on.
+    if not created:
+        bump(instance.pk)
+
+
+@receiver(post_save, sender=Entry, dispatch_uid="page-version-entry-saved")
+@receiver(post_delete, sender=Entry, dispatch_uid="page-version-entry-deleted")
+def _entry_changed(sender, instance: Entry, **kwargs) -> None:
+    bump(instance.tournament_id)
+
+
+@receiver(post_save, sender=Player, dispatch_uid="page-version-player")
+def _player_saved(sender, instance: Player, created: bool, **kwargs) -> None:
+    # A player's name or club shows on the pages of every tournament he entered.
+    if created:
+        return
+    for tournament_id in (Entry.objects.filter(player=instance)
+                          .values_list("tournament_id", flat=True).distinct()):
+        bump(tournament_id)
