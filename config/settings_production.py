@@ -17,6 +17,9 @@ Environment, beyond the base settings' `DATABASE_URL` and `CONN_MAX_AGE`:
   LOGIN_CLIENT_IP_HEADER    the header the proxy puts the visitor's address in, for the login
                             rate limit (e.g. X-Forwarded-For); unset: the connection's address
   LOG_LEVEL                 default INFO; logs go to standard error
+  REDIS_URL                 e.g. redis://127.0.0.1:6379/0: the shared cache of the public pages
+                            (issue 15); unset: the database cache
+  PUBLIC_PAGE_MAX_AGE       seconds a proxy may serve a public page without asking, default 5
 """
 
 import os
@@ -25,7 +28,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 
 from .settings import *  # noqa: F403 -- production is the base plus what is below
-from .settings import BASE_DIR, env_bool, env_list
+from .settings import BASE_DIR, REDIS_URL, env_bool, env_list, redis_cache
 
 DEVELOPMENT_KEY_PREFIX = "django-insecure-"
 
@@ -81,8 +84,10 @@ STORAGES = {
 # Shared by every worker process, so the login rate limit counts across them (the default
 # in-memory cache is per process). `migrate` creates its table (tournaments migration 0006
 # runs `createcachetable`).
+# With REDIS_URL, Redis (config/settings.py): the public pages' cache and the sign-in counts,
+# shared by every worker on every machine; without it, the database cache.
 CACHES = {
-    "default": {
+    "default": redis_cache(REDIS_URL) if REDIS_URL else {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "damas_cache",
     }
