@@ -5,7 +5,8 @@ inside its own transaction, so the new version commits together with the data it
 a reader that sees the new data also sees the new version, and every cached piece of a page
 (`tournaments/page_cache.py`) is keyed on it. The service steps bump explicitly (bulk writes send
 no signals); the model signals below also catch the admin's edits of a tournament, a player or an
-entry.
+entry. Once the write commits, the standings and the crosstable of the new version are computed
+(page_pieces.warm), so the first reader after a result finds them ready.
 
 The token joins the counter with the time of the change, so two databases (a test run, a
 restored dump) that reuse a tournament's id and counter never share a cache key.
@@ -13,12 +14,16 @@ restored dump) that reuse a tournament's id and counter never share a cache key.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
+from functools import partial
 
+from django.conf import settings
+from django.db import connection, transaction
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from .models import Entry, Player, Tournament
 
@@ -29,6 +34,14 @@ def bump(tournament_id: int | None) -> None:
         return
     Tournament.objects.filter(pk=tournament_id).update(
         version=F("version") + 1, changed_at=timezone.now())
+    if getattr(settings, "PAGE_CACHE_WARM_ON_WRITE", True):
+        transaction.on_commit(partial(_warm, tournament_id))
+
+
+def _warm(tournament_id: int) -> None:
+    from .page_pieces import warm  # the pieces need the views' modules, loaded by now
+
+    warm(tournament_id)
 
 
 def token(tournament_id: int, version: int, changed_at: datetime) -> str:
@@ -41,12 +54,29 @@ def token_of(tournament: Tournament) -> str:
 
 
 def current(slug: str) -> tuple[int, str, datetime] | None:
-    """(id, token, time of the last change) of the tournament at `slug`, in one small query."""
-    row = Tournament.objects.filter(slug=slug).values_list("pk", "version", "changed_at").first()
+    """(id, token, time of the last change) of the tournament at `slug`, in one small query.
+
+    Every shared read of a public page asks this first, so it skips the ORM's query building
+    (about half a millisecond, more than the query itself): one prepared statement."""
+    with connection.cursor() as cursor:
+        cursor.execute(CURRENT_SQL, [slug])
+        row = cursor.fetchone()
     if row is None:
         return None
     pk, version, changed_at = row
+    changed_at = as_aware(changed_at)
     return pk, token(pk, version, changed_at), changed_at
+
+
+CURRENT_SQL = (f"SELECT id, version, changed_at FROM {Tournament._meta.db_table} "
+               "WHERE slug = %s")
+
+
+def as_aware(value: datetime | str) -> datetime:
+    """A timestamp as the raw cursor gives it (PostgreSQL: aware; SQLite: text in UTC)."""
+    if isinstance(value, str):
+        value = parse_datetime(value)
+    return value if timezone.is_aware(value) else value.replace(tzinfo=UTC)
 
 
 @receiver(post_save, sender=Tournament, dispatch_uid="page-version-tournament")

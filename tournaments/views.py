@@ -9,13 +9,13 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
-from . import crosstable_grid, reports, services
+from . import crosstable_grid, page_pieces, reports, services
 from .csv_import import CsvImportError
 from .forms import (
     CsvImportForm,
@@ -26,7 +26,6 @@ from .forms import (
     TournamentForm,
 )
 from .models import Entry, Game, GameResult, Round, Tournament
-from .page_cache import cached_piece
 from .permissions import (
     can_arbitrate,
     can_create_tournament,
@@ -71,8 +70,7 @@ def roles(request, tournament: Tournament) -> dict:
 
 
 def tournament_context(request, tournament: Tournament, **extra) -> dict:
-    round_numbers = cached_piece(tournament, "round-numbers", lambda: list(
-        tournament.rounds.values_list("number", flat=True)))
+    round_numbers = page_pieces.round_numbers(tournament)
     return {"tournament": tournament, "round_numbers": round_numbers,
             "paired": bool(round_numbers),
             "tiebreak_names": [tiebreak_label(key) for key in tournament.tiebreaks],
@@ -117,8 +115,7 @@ def round_detail(request, slug: str, number: int):
     round_ = get_object_or_404(
         Round.objects.select_related("bye__player"), tournament=tournament, number=number
     )
-    games = cached_piece(tournament, f"round-games:{number}", lambda: list(
-        round_.games.select_related("round__tournament", "white__player", "black__player")))
+    games = page_pieces.round_games(tournament, round_)
     context = tournament_context(request, tournament, round=round_)
     table = PairingTable(games, exclude=() if context["can_arbitrate"] else ("edit",))
     return table_page(request, table, f"{slug}-rodada-{number}", "tournaments/round_detail.html",
@@ -155,26 +152,12 @@ def standings(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     context = tournament_context(request, tournament)
     up_to_round = selected_round(request, context["round_numbers"])
-    rows = cached_piece(tournament, f"standings:{up_to_round}",
-                        lambda: standings_rows(tournament, up_to_round))
+    rows = page_pieces.standings_rows(tournament, up_to_round)
     table = StandingsTable(rows, tournament.tiebreaks)
     context["up_to_round"] = up_to_round
     suffix = f"-rodada-{up_to_round}" if up_to_round else ""
     return table_page(request, table, f"{slug}-classificacao{suffix}",
                       "tournaments/standings.html", context)
-
-
-def standings_rows(tournament: Tournament, up_to_round: int | None) -> list[dict]:
-    """The standings as the table takes them: computed once per version (page_cache)."""
-    return [
-        {"rank": standing.rank, "number": standing.entry.number,
-         "name": standing.entry.player.name, "club": standing.entry.player.club,
-         "points": standing.points, "shared": standing.row.shared,
-         "url": standing.entry.get_absolute_url(),
-         **{f"tb_{index}": value
-            for index, value in enumerate(standing.row.tiebreaks.values(), start=1)}}
-        for standing in reports.standings(tournament, up_to_round=up_to_round)
-    ]
 
 
 def crosstable(request, slug: str):
@@ -184,8 +167,7 @@ def crosstable(request, slug: str):
     context = tournament_context(request, tournament)
     if request.GET.get("_export") == "csv":
         return crosstable_export(request, tournament, context)
-    rows = cached_piece(tournament, f"crosstable-grid:{get_language()}",
-                        lambda: crosstable_grid.build_rows(tournament))
+    rows = page_pieces.crosstable_rows(tournament)
     grid, sort = crosstable_grid.order(rows, request.GET.get("sort"))
     numbers = sorted(row.number for row in rows)
     context.update(grid=grid, headings=crosstable_grid.headings(numbers, request.GET, sort))

@@ -15,6 +15,7 @@ from django.core.cache import cache
 
 from config.settings import redis_cache
 from tests.redis_url import find, required
+from tournaments.page_cache import process_cache
 
 MEMORY = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                       "LOCATION": "page-cache-tests"}}
@@ -35,11 +36,15 @@ def page_cache(request, settings):
     """The default cache switched to local memory or to the test Redis, emptied around the test."""
     if request.param == "redis":
         settings.CACHES = {"default": redis_cache(redis_url_or_skip())}
+        # Every read goes to Redis: the process's own layer in front of it stays empty.
+        settings.PAGE_CACHE_PROCESS_ENTRIES = 0
     else:
         settings.CACHES = MEMORY
     cache.clear()
+    process_cache.clear()
     yield request.param
     cache.clear()
+    process_cache.clear()
 
 
 def csv_rows(response) -> list[dict[str, str]]:

@@ -18,8 +18,9 @@ from tournament_factories import make_tournament
 from config.settings import redis_cache
 from tournaments import crosstable_grid, services
 from tournaments.models import Entry, Game, GameResult, Player, Tournament
+from tournaments.page_cache import process_cache
+from tournaments.page_pieces import compute_standings_rows
 from tournaments.scoring import format_points
-from tournaments.views import standings_rows
 
 PLAYERS = 5
 RESULTS = [value for value in GameResult.values if value] + [GameResult.NOT_PLAYED]
@@ -67,7 +68,7 @@ def pages_agree_with_the_database(visitor: Client, tournament: Tournament) -> No
     slug = tournament.slug
     standings = csv_rows(visitor.get(reverse("tournaments:standings", args=[slug]),
                                      {"_export": "csv"}))
-    fresh = standings_rows(tournament, None)
+    fresh = compute_standings_rows(tournament, None)
     assert [list(row.values()) for row in standings] == [
         [str(row["rank"]), str(row["number"]), row["name"], row["club"],
          format_points(row["points"]),
@@ -120,7 +121,11 @@ def django_settings_caches(settings):
     def use(backend: str) -> None:
         settings.CACHES = ({"default": redis_cache(redis_url_or_skip())} if backend == "redis"
                            else MEMORY)
+        if backend == "redis":
+            settings.PAGE_CACHE_PROCESS_ENTRIES = 0
         cache.clear()
+        process_cache.clear()
 
     yield use
     cache.clear()
+    process_cache.clear()
