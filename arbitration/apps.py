@@ -15,3 +15,10 @@ class ArbitrationConfig(AppConfig):
         from .audit import on_result_changed
 
         result_changed.connect(on_result_changed, sender=Game, dispatch_uid="arbitration-audit")
+
+        # Sheets and claims freeze their tournament's board and profile (tournaments/frozen.py).
+        from tournaments.frozen import register_recorded_play
+
+        from .models import has_sheets_or_claims
+
+        register_recorded_play(has_sheets_or_claims)

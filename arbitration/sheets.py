@@ -11,7 +11,9 @@ text exactly as written and shows where the problem is. The board comes from the
 from __future__ import annotations
 
 import re
+from contextlib import nullcontext
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from engine_messages import write_squares
 from rules.board import Board
@@ -32,6 +34,9 @@ from rules.pdn import (
 from rules.profiles import DEFAULT_PROFILE, DrawProfileError
 from rules.replay import Replay, ReplayedPly, check_claim, replay_game
 from rules.variants import BRAZILIAN, INTERNATIONAL, Variant
+
+if TYPE_CHECKING:
+    from .budget import WorkBudget
 
 VARIANT_BY_BOARD = {64: BRAZILIAN, 100: INTERNATIONAL}
 
@@ -175,23 +180,28 @@ def replay_sheet(
     profile: str = DEFAULT_PROFILE,
     time_control: str = "classical",
     accepted: list[int] | tuple[int, ...] = (),
+    budget: WorkBudget | None = None,
 ) -> SheetReplay:
-    """Read and replay a sheet's text with the tournament's board and draw profile."""
+    """Read and replay a sheet's text with the tournament's board and draw profile.
+
+    With a `budget`, raises SheetOverBudget (arbitration/budget.py) instead of working past it.
+    """
     variant = variant_for_board(board)
     games, error = read_until_error(text)
     sheet = SheetReplay(text, variant, games, error, None)
     if not games:
         return sheet
-    try:
-        sheet.replay = replay_game(
-            games[0], variant, profile=profile, time_control=time_control, accept=accepted
-        )
-    except DrawProfileError:
-        # The profile has no rules for this board: replay the moves, show no draw counters.
-        sheet.rules_available = False
-        sheet.replay = replay_game(games[0], variant, accept=accepted)
-    except DraughtsError as exc:  # a FEN tag that gives no position
-        sheet.start_error = exc
+    with nullcontext(games[0]) if budget is None else budget.watching(games[0]) as game:
+        try:
+            sheet.replay = replay_game(
+                game, variant, profile=profile, time_control=time_control, accept=accepted
+            )
+        except DrawProfileError:
+            # The profile has no rules for this board: replay the moves, show no draw counters.
+            sheet.rules_available = False
+            sheet.replay = replay_game(game, variant, accept=accepted)
+        except DraughtsError as exc:  # a FEN tag that gives no position
+            sheet.start_error = exc
     return sheet
 
 

@@ -1,8 +1,10 @@
 """What the game viewer shows at one half-move: board, move list, and the draw rules' counters.
 
-Server-rendered per ply (?ply=N), so it works without JavaScript; static/js/viewer.js only adds
-arrow keys on top of the links. Built from the sheet's cached facts (arbitration/sheet_facts.py),
-so showing a ply never replays the sheet (issue 13).
+Server-rendered per ply (?ply=N), so it works without JavaScript. Built from the sheet's cached
+facts (arbitration/sheet_facts.py), so showing a ply never replays the sheet (issue 13).
+`viewer_data` sends every position with the page (one json_script blob), so static/js/viewer.js
+steps through the moves in the page, with the links, the arrow keys and a swipe on the board,
+without a reload (issue 12).
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from rules.board import Board
+from rules.geometry import square_xy
 from rules.move import Move
-from rules.svg import board_svg
+from rules.svg import COLOURS, board_svg
+from rules.variants import Variant
 
 from . import describe
 from .sheets import SheetReplay, variant_for_board, written_text
@@ -159,11 +163,58 @@ def _pairs(facts: SheetFacts, ply: int) -> list[MovePair]:
     return pairs
 
 
-def viewer_data(facts: SheetFacts, ply: int) -> dict[str, object]:
+# Past this many characters of counter sentences the blob goes without them and the page steps
+# by loading each half-move from the server, as without JavaScript: a sheet that repeats one
+# position hundreds of times lists every occurrence at every move (hundreds of kilobytes).
+SENTENCES_BUDGET = 120_000
+
+
+def board_geometry(variant: Variant, *, algebraic: bool, flipped: bool,
+                   size: int) -> dict[str, object]:
+    """Where each square lies in the SVG board_svg draws, so the page can move the pieces."""
+    margin = size * 0.05 if algebraic else 0.0
+    cell = (size - 2 * margin) / variant.size
+    origins = []
+    for square in range(1, variant.squares + 1):
+        x, y = square_xy(square, variant, flipped=flipped)
+        origins.append([round(margin + x * cell, 2), round(margin + y * cell, 2)])
+    return {"cell": round(cell, 3), "origins": origins,
+            "colours": {key: COLOURS[key] for key in (
+                "white", "black", "outline", "crown-on-white", "crown-on-black", "last-move")}}
+
+
+def _worded_counters(facts: SheetFacts) -> tuple[list[list[list[int]]] | None, list[str]]:
+    """Each half-move's counters as [holds, sentence index], the sentences listed once; None
+    past SENTENCES_BUDGET."""
+    sentences: dict[str, int] = {}
+    counters: list[list[list[int]]] = []
+    length = 0
+    for row in facts.counters:
+        worded = []
+        for counter in row:
+            text = _counter(facts, counter).text
+            if text not in sentences:
+                sentences[text] = len(sentences)
+                length += len(text)
+            worded.append([int(counter[2]), sentences[text]])
+        counters.append(worded)
+        if length > SENTENCES_BUDGET:
+            return None, []
+    return counters, list(sentences)
+
+
+def viewer_data(facts: SheetFacts, ply: int, *, flipped: bool = False,
+                size: int = 480) -> dict[str, object]:
     """The moves as compact data for the page's script (json_script "viewer-data"): each
     replayed move as [label, text, Art. 23 category, squares of its path] and the position
     after each half-move (FEN, index 0 = the start), so a script can step through the game
-    without a request per move."""
+    without a request per move.
+
+    For static/js/viewer.js to draw what the server draws (issue 12) it also holds where each
+    square lies on the board (`geometry`, as flipped), the draw counters of every half-move
+    (`counters`: [holds, index into `sentences`] per rule of `rules`, None past
+    SENTENCES_BUDGET: the page then loads each half-move) and the caption's words."""
+    counters, sentences = _worded_counters(facts)
     return {
         "board": facts.board, "algebraic": facts.algebraic, "ply": ply,
         "last": facts.replayed,
@@ -171,6 +222,13 @@ def viewer_data(facts: SheetFacts, ply: int) -> dict[str, object]:
                   in zip(facts.labels, facts.texts, facts.categories, facts.paths,
                          strict=False)],
         "fens": facts.fens,
+        "flip": flipped,
+        "geometry": board_geometry(variant_for_board(facts.board), algebraic=facts.algebraic,
+                                   flipped=flipped, size=size),
+        "rules": [counter[0] for counter in facts.counters[0]] if facts.counters else [],
+        "counters": counters,
+        "sentences": sentences,
+        "words": {"start": _("Starting position"), "after": _("Position after %(move)s")},
     }
 
 

@@ -386,6 +386,7 @@ def main() -> int:
             "CONN_MAX_AGE": "60",
             "STATIC_ROOT": str(Path(folder) / "static"),
             "SECURE_PROXY_SSL_HEADER": "X-Forwarded-Proto",
+            "LOGIN_CLIENT_IP_HEADER": "X-Forwarded-For",  # required behind a proxy
             "LOG_LEVEL": "WARNING",
         })
         sys.path.insert(0, str(ROOT))

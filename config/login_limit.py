@@ -10,6 +10,12 @@ from the first failure, ends: the page says how long to wait and answers HTTP 42
 right password. A successful sign-in clears the count. Counts live in Django's cache; production
 uses the database cache so every worker process shares them. Two failures at the same instant
 may count as one (read then write, no lock): the limit is a brake, not an exact quota.
+
+One address also has a ceiling across all usernames, `LOGIN_FAILURE_ADDRESS_LIMIT` failures
+(default 30) within the window (issue 13): past it every sign-in from that address waits, so one
+address cannot work through every account; a success does not reset it. Behind a proxy the
+address is the one the proxy reports (LOGIN_CLIENT_IP_HEADER), which production requires
+(config/checks.py): without it every visitor would share the proxy's address and its ceiling.
 """
 
 from __future__ import annotations
@@ -28,12 +34,17 @@ from django.http import HttpRequest
 from django.utils.translation import ngettext
 
 DEFAULT_LIMIT = 5
+DEFAULT_ADDRESS_LIMIT = 30
 DEFAULT_WINDOW_SECONDS = 15 * 60
 RATE_LIMITED_CODE = "rate_limited"
 
 
 def failure_limit() -> int:
     return int(getattr(settings, "LOGIN_FAILURE_LIMIT", DEFAULT_LIMIT))
+
+
+def address_failure_limit() -> int:
+    return int(getattr(settings, "LOGIN_FAILURE_ADDRESS_LIMIT", DEFAULT_ADDRESS_LIMIT))
 
 
 def window_seconds() -> int:
@@ -65,6 +76,9 @@ class LoginAttempts:
         identity = f"{username.strip().casefold()}\n{address}".encode()
         self.key = "login-failures:" + hashlib.sha256(identity).hexdigest()
 
+    def limit(self) -> int:
+        return failure_limit()
+
     def _state(self) -> tuple[int, float]:
         count, until = cache.get(self.key, (0, 0.0))
         if until <= time.time():
@@ -74,7 +88,7 @@ class LoginAttempts:
     def seconds_to_wait(self) -> int:
         """0 while attempts are allowed, else the seconds until the window ends."""
         count, until = self._state()
-        if count < failure_limit():
+        if count < self.limit():
             return 0
         return max(1, math.ceil(until - time.time()))
 
@@ -87,6 +101,25 @@ class LoginAttempts:
 
     def clear(self) -> None:
         cache.delete(self.key)
+
+
+class AddressAttempts(LoginAttempts):
+    """The failures from one address, whatever the username: a ceiling, never cleared early."""
+
+    def __init__(self, address: str) -> None:
+        self.key = "login-failures-address:" + hashlib.sha256(address.encode()).hexdigest()
+
+    def limit(self) -> int:
+        return address_failure_limit()
+
+
+def address_wait_message(seconds: int) -> str:
+    minutes = max(1, math.ceil(seconds / 60))
+    return ngettext(
+        "Too many failed sign-ins from your address. Wait %(minutes)d minute and try again.",
+        "Too many failed sign-ins from your address. Wait %(minutes)d minutes and try again.",
+        minutes,
+    ) % {"minutes": minutes}
 
 
 def wait_message(seconds: int) -> str:
@@ -107,15 +140,20 @@ class RateLimitedMixin:
 
     def clean(self):
         username = self.cleaned_data.get("username") or ""
-        attempts = LoginAttempts(username, client_address(self.request))
-        wait = attempts.seconds_to_wait()
-        if wait:
-            self.rate_limited = True
-            raise ValidationError(wait_message(wait), code=RATE_LIMITED_CODE)
+        address = client_address(self.request)
+        from_address = AddressAttempts(address)
+        attempts = LoginAttempts(username, address)
+        for counted, message in ((from_address, address_wait_message),
+                                 (attempts, wait_message)):
+            wait = counted.seconds_to_wait()
+            if wait:
+                self.rate_limited = True
+                raise ValidationError(message(wait), code=RATE_LIMITED_CODE)
         try:
             cleaned = super().clean()
         except ValidationError:
             attempts.record_failure()
+            from_address.record_failure()
             raise
         if self.get_user() is not None:  # not when a field was left empty and nothing was tried
             attempts.clear()

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -47,12 +48,14 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    "config.apps.SiteConfig",
     "tournaments",
     "arbitration",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -61,9 +64,24 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.lock_errors.LockErrorMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
+
+# Content-Security-Policy (Django's own middleware): scripts and styles from this site's files
+# only, never inline, so a script injected into a page does not run. JavaScript lives in
+# static/js and is loaded with <script src=... defer>; templates hold no inline handlers.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
 
 TEMPLATES = [
     {
@@ -76,6 +94,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "config.accounts.account_links",
             ],
         },
     },
@@ -91,6 +110,13 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite has no row locks (select_for_update does nothing) and a transaction that reads
+    # first fails at once with "database is locked" when it turns into a write while another
+    # writes. Start every transaction as a writer and wait up to 20 s for the one before it:
+    # two organisers clicking at once on `make run` queue instead of getting a server error.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20})
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -129,9 +155,40 @@ LOGOUT_REDIRECT_URL = "home"
 # Sign-in rate limit (config/login_limit.py): this many failures for one username from one
 # address within the window (seconds) make the next attempts wait until the window ends.
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+# And this many failures from one address, whatever the usernames, make every sign-in from it wait.
+LOGIN_FAILURE_ADDRESS_LIMIT = int(os.environ.get("LOGIN_FAILURE_ADDRESS_LIMIT", "30"))
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", str(15 * 60)))
 
+# Mail (password reset), in Django 6.1's MAILERS: SMTP when EMAIL_HOST is set, else printed on
+# the console, which suits a developer's machine; production offers the reset only with
+# EMAIL_HOST (settings_production.py, config/accounts.py).
+EMAIL_SERVER = os.environ.get("EMAIL_HOST", "").strip()
+if EMAIL_SERVER:
+    _email_ssl = env_bool("EMAIL_USE_SSL", False)  # port 465
+    MAILERS = {"default": {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {
+            "host": EMAIL_SERVER,
+            "port": int(os.environ.get("EMAIL_PORT", "587")),
+            "username": os.environ.get("EMAIL_HOST_USER", ""),
+            "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+            "use_ssl": _email_ssl,
+            "use_tls": env_bool("EMAIL_USE_TLS", not _email_ssl),  # STARTTLS, port 587
+            "timeout": int(os.environ.get("EMAIL_TIMEOUT", "10")),
+        },
+    }}
+else:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+PASSWORD_RESET_BY_EMAIL = True
+
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
+
+# A score sheet's work budget on save (arbitration/budget.py): more half-moves, or a longer
+# replay, and the save is refused naming the game and the half-move.
+SHEET_MAX_PLIES = int(os.environ.get("SHEET_MAX_PLIES", "600"))
+SHEET_REPLAY_SECONDS = float(os.environ.get("SHEET_REPLAY_SECONDS", "2"))
 
 # The cache the public pages' pieces and whole responses live in (tournaments/page_cache.py).
 # REDIS_URL (redis://host:6379/0) shares one Redis between every worker on every machine; without

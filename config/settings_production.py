@@ -15,8 +15,12 @@ Environment, beyond the base settings' `DATABASE_URL` and `CONN_MAX_AGE`:
   SECURE_HSTS_SECONDS       default 31536000 (one year); SECURE_HSTS_PRELOAD default true
   STATIC_ROOT               where collectstatic writes, default <project>/staticfiles
   LOGIN_CLIENT_IP_HEADER    the header the proxy puts the visitor's address in, for the login
-                            rate limit (e.g. X-Forwarded-For); unset: the connection's address
+                            rate limit (e.g. X-Forwarded-For); unset: the connection's address.
+                            Required with SECURE_PROXY_SSL_HEADER (config/checks.py refuses)
   LOG_LEVEL                 default INFO; logs go to standard error
+  EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, EMAIL_USE_SSL,
+  DEFAULT_FROM_EMAIL        the SMTP server for password-reset mail (DEFAULT_FROM_EMAIL required
+                            with EMAIL_HOST); without EMAIL_HOST the reset is not offered
   REDIS_URL                 e.g. redis://127.0.0.1:6379/0: the shared cache of the public pages
                             (issue 15); unset: the database cache
   PUBLIC_PAGE_MAX_AGE       seconds a proxy may serve a public page without asking, default 5
@@ -28,7 +32,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 
 from .settings import *  # noqa: F403 -- production is the base plus what is below
-from .settings import BASE_DIR, REDIS_URL, env_bool, env_list, redis_cache
+from .settings import BASE_DIR, EMAIL_SERVER, REDIS_URL, env_bool, env_list, redis_cache
 
 DEVELOPMENT_KEY_PREFIX = "django-insecure-"
 
@@ -82,8 +86,8 @@ STORAGES = {
 }
 
 # Shared by every worker process, so the login rate limit counts across them (the default
-# in-memory cache is per process). `migrate` creates its table (tournaments migration 0006
-# runs `createcachetable`).
+# in-memory cache is per process). Every `migrate` creates its table (post_migrate runs
+# `createcachetable`, config/cache_health.py), and `check --deploy` reports it missing.
 # With REDIS_URL, Redis (config/settings.py): the public pages' cache and the sign-in counts,
 # shared by every worker on every machine; without it, the database cache.
 CACHES = {
@@ -94,6 +98,18 @@ CACHES = {
 }
 
 LOGIN_CLIENT_IP_HEADER = os.environ.get("LOGIN_CLIENT_IP_HEADER", "").strip()
+
+# Mail: the base settings use SMTP when EMAIL_HOST is set. Without it nothing can be mailed, so
+# the password reset is not offered (its page says to ask an administrator) instead of
+# accepting requests whose mails are never sent; anything else that tries to mail fails
+# loudly (config/mail.py).
+PASSWORD_RESET_BY_EMAIL = bool(EMAIL_SERVER)
+if EMAIL_SERVER:
+    DEFAULT_FROM_EMAIL = required(
+        "DEFAULT_FROM_EMAIL", "the sender of the site's mail, e.g. damas@example.org")
+    SERVER_EMAIL = DEFAULT_FROM_EMAIL
+else:
+    MAILERS = {"default": {"BACKEND": "config.mail.NoMailServerBackend"}}
 
 # Standard error, where gunicorn, systemd and container runtimes collect it.
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"

@@ -5,12 +5,16 @@ from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
+from config.accounts import RateLimitedPasswordResetView
 from config.login_limit import RateLimitedAdminAuthenticationForm, RateLimitedLoginView
 from tournaments.page_cache import site_page
 from tournaments.views import home
 
 # Both sign-in pages count failed attempts (config/login_limit.py).
 admin.site.login_form = RateLimitedAdminAuthenticationForm
+
+# A lock error raised outside a view (config/lock_errors.py) is a 409, not a 500.
+handler500 = "config.lock_errors.server_error"
 
 urlpatterns = [
     path("", site_page(home), name="home"),
@@ -20,6 +24,8 @@ urlpatterns = [
     # language only sets a cookie the visitor can change back on the next page, so it is exempt.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("contas/login/", RateLimitedLoginView.as_view(), name="login"),
+    path("contas/password_reset/", RateLimitedPasswordResetView.as_view(),
+         name="password_reset"),
     path("contas/", include("django.contrib.auth.urls")),
     path("torneios/<slug:slug>/pdf/", include("tournaments.printing.urls")),
     path("torneios/", include("tournaments.urls")),

@@ -5,6 +5,7 @@ slow password hashing; tests/tournaments defines its own, with passwords, for it
 """
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import Group
 
 
@@ -36,3 +37,14 @@ def other_arbiter(django_user_model):
 def outsider(django_user_model):
     """Signed in, no role anywhere."""
     return django_user_model.objects.create_user("torcedor")
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite the test database is a file, not Django's shared in-memory one: each thread of
+    a live server then has its own connection and concurrent writers queue for the file's lock
+    as they do on `make run` (tests/robustness/test_robust_simultaneous_posts.py, issue 13)."""
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database.setdefault("TEST", {})["NAME"] = str(
+            tmp_path_factory.mktemp("sqlite") / "test.sqlite3")

@@ -8,6 +8,7 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
 from .csv_import import MAX_RATING
+from .frozen import FROZEN_FIELDS, has_recorded_play
 from .models import Entry, Game, GameResult, Player, Tournament
 from .tiebreak_names import tiebreak_name
 from .tiebreaks import REGISTRY
@@ -66,6 +67,10 @@ class TournamentForm(forms.ModelForm):
             for name in ("cycles", "swap_last_two"):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("Fixed: the rounds are already generated.")
+        if has_recorded_play(self.instance.pk):
+            for name in FROZEN_FIELDS:
+                self.fields[name].help_text = _(
+                    "Fixed: games already have score sheets or claims checked under it.")
 
     def tiebreak_fields(self):
         return [self[name] for name in self.fields if name.startswith("tiebreak_")]

@@ -109,6 +109,15 @@ class TournamentQuerySet(models.QuerySet):
         return self.filter(organisers=user)
 
 
+# What the forms say where the database would refuse a tournament (issue 13): each check
+# constraint reachable from a form has a sentence, never its raw name.
+ENDS_BEFORE_IT_STARTS = _("The tournament cannot end before it starts.")
+NEGATIVE_POINTS = _("Points cannot be negative.")
+DRAW_OVER_WIN = _("A draw cannot be worth more than a win.")
+LOSS_OVER_DRAW = _("A loss cannot be worth more than a draw.")
+WIN_NOT_OVER_LOSS = _("A win must be worth more than a loss.")
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
@@ -258,8 +267,33 @@ class Tournament(models.Model):
             )
         if self.board != Board.BRAZILIAN and self.notation == Notation.ALGEBRAIC:
             errors["notation"] = _("Algebraic notation exists only on the 64-square board.")
+        if self.start_date and self.end_date and self.end_date < self.start_date:
+            errors["end_date"] = ENDS_BEFORE_IT_STARTS
+        errors.update(self._scoring_errors())
+        # What was played is frozen (tournaments/frozen.py).
+        from .frozen import frozen_field_errors
+
+        errors.update(frozen_field_errors(self))
         if errors:
             raise ValidationError(errors)
+
+    def _scoring_errors(self) -> dict[str, str]:
+        """The Art. 2 §1 order of the scores, each refusal on the field to change."""
+        win, draw, loss = self.scoring_win, self.scoring_draw, self.scoring_loss
+        if None in (win, draw, loss):
+            return {}  # a field the form already refused
+        negative = {name: NEGATIVE_POINTS for name, value in
+                    (("scoring_win", win), ("scoring_draw", draw), ("scoring_loss", loss))
+                    if value < 0}
+        if negative:
+            return negative
+        if draw > win:
+            return {"scoring_draw": DRAW_OVER_WIN}
+        if loss > draw:
+            return {"scoring_loss": LOSS_OVER_DRAW}
+        if win <= loss:
+            return {"scoring_win": WIN_NOT_OVER_LOSS}
+        return {}
 
     @property
     def move_notation(self) -> str:
@@ -340,6 +374,11 @@ class Entry(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:player", args=[self.tournament.slug, self.pk])
+
+    def clean(self) -> None:
+        """The admin's entry form: say it, where the database would only refuse the row."""
+        if self.number is not None and self.number < 1:
+            raise ValidationError({"number": _("Pairing numbers start at 1.")})
 
 
 class Round(models.Model):

@@ -312,6 +312,8 @@ def record_result(game: Game, *, result: str, expected_version: int, user=None,
     lock_tournament_of(game)
     current = _game_for_update(game.pk)
     if current.version != expected_version:
+        if _already_recorded(current, result, colours_swapped):
+            return current  # a double click, or two arbiters agreeing: nothing to overwrite
         raise StaleResultError(current)
     if colours_swapped is None:
         colours_swapped = current.colours_swapped
@@ -331,6 +333,13 @@ def record_result(game: Game, *, result: str, expected_version: int, user=None,
                         after=saved.result_value, user=user)
     _refresh_status(saved.round.tournament)
     return saved
+
+
+def _already_recorded(current: Game, result: str, colours_swapped: bool | None) -> bool:
+    """Whether a form from an older version asks for what the game already holds: the second
+    post of a double click is not a conflict, only a different result is."""
+    same_colours = colours_swapped is None or colours_swapped == current.colours_swapped
+    return same_colours and result == current.result
 
 
 def lock_tournament_of(game: Game) -> None:

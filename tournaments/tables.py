@@ -15,9 +15,19 @@ from django.utils.translation import pgettext_lazy
 from .models import Entry, Game, Tournament
 from .reports import CrossCell
 from .scoring import format_points
-from .tiebreak_names import tiebreak_name
+from .tiebreak_names import tiebreak_abbreviation, tiebreak_name
 
 NUMBER_ATTRS = {"th": {"class": "number"}, "td": {"class": "number"}}
+# Phone layout (site.css): the rank and the name stay in place while the table scrolls sideways;
+# "fold" columns hide behind the "more columns" switch on a narrow screen.
+RANK_ATTRS = {"th": {"class": "number pin-rank"}, "td": {"class": "number pin-rank"}}
+NAME_ATTRS = {"th": {"class": "pin-name"}, "td": {"class": "pin-name"}}
+FOLD_ATTRS = {"th": {"class": "fold"}, "td": {"class": "fold"}}
+FOLD_NUMBER_ATTRS = {"th": {"class": "number fold"}, "td": {"class": "number fold"}}
+# The crosstable pins the pairing number too (its columns are headed by it) and the points at
+# the right edge, so a phone shows who, against whom and how many points at once.
+PIN_NUMBER_ATTRS = {"th": {"class": "number pin-no"}, "td": {"class": "number pin-no"}}
+PIN_END_ATTRS = {"th": {"class": "number pin-end"}, "td": {"class": "number pin-end"}}
 ACTIONS_ATTRS = {"th": {"class": "no-print"}, "td": {"class": "no-print actions"}}
 
 
@@ -31,6 +41,18 @@ def local_points(value: Fraction | int) -> str:
 def tiebreak_label(tiebreak_id: str) -> str:
     """The tie-break's name in the page's language, from the catalogue."""
     return tiebreak_name(tiebreak_id)
+
+
+def tiebreak_heading(tiebreak_id: str):
+    """The short code a page's column shows ("SB"), its full name on hover and for screen
+    readers; the legend under the table spells every code out."""
+    return format_html('<abbr title="{}">{}</abbr>', tiebreak_name(tiebreak_id),
+                       tiebreak_abbreviation(tiebreak_id))
+
+
+def tiebreak_legend(tiebreak_ids: list[str]) -> list[str]:
+    """ "SB = Sonneborn-Berger" for each tie-break, in the tournament's order."""
+    return [f"{tiebreak_abbreviation(key)} = {tiebreak_name(key)}" for key in tiebreak_ids]
 
 
 class PointsColumn(tables.Column):
@@ -89,20 +111,42 @@ def player_link(game: Game, entry: Entry):
     return format_html('<a href="{}">{}</a>', url, entry_label(entry))
 
 
-class PairingTable(tables.Table):
-    """One round's boards with the colours as played and the results."""
+def block_attrs(part: str, label=None, css: str = "") -> dict:
+    """A round table's cell as a part of its board's block on a phone (site.css stacks the row:
+    board and result, then White, then Black); `label` is shown before the cell there, where
+    the column headings are hidden."""
+    td = {"class": f"{css} p-{part}".strip()}
+    if label is not None:
+        td["data-label"] = label
+    return {"th": {"class": css} if css else {}, "td": td}
 
-    board = tables.Column(verbose_name=_("Board"), attrs=NUMBER_ATTRS)
-    white = tables.Column(verbose_name=_("White"), order_by=("white__number",))
-    result = tables.Column(verbose_name=_("Result"), default="")
-    black = tables.Column(verbose_name=_("Black"), order_by=("black__number",))
+
+class PairingTable(tables.Table):
+    """One round's boards with the colours as played and the results.
+
+    `short_headings` heads the colours column with its sign (⇄, explained by the legend) so the
+    page fits the arbiter's buttons at 1280 px; the CSV export keeps the full heading."""
+
+    board = tables.Column(verbose_name=_("Board"),
+                          attrs=block_attrs("board", _("Board"), "number"))
+    white = tables.Column(verbose_name=_("White"), order_by=("white__number",),
+                          attrs=block_attrs("white", _("White")))
+    result = tables.Column(verbose_name=_("Result"), default="", attrs=block_attrs("result"))
+    black = tables.Column(verbose_name=_("Black"), order_by=("black__number",),
+                          attrs=block_attrs("black", _("Black")))
     colours_swapped = tables.BooleanColumn(verbose_name=_("Colours swapped (Art. 10)"),
-                                           yesno=("⇄", ""))
+                                           yesno=("⇄", ""), attrs=block_attrs("swapped"))
     game = tables.Column(verbose_name=_("Game"), empty_values=(), orderable=False,
-                         exclude_from_export=True)
+                         exclude_from_export=True, attrs=block_attrs("game"))
     edit = tables.Column(verbose_name=pgettext_lazy("column of the arbiter's links", "Arbiter"),
-                         empty_values=(), orderable=False,
-                         exclude_from_export=True, attrs=ACTIONS_ATTRS)
+                         empty_values=(), orderable=False, exclude_from_export=True,
+                         attrs=block_attrs("edit", css="no-print actions"))
+
+    def __init__(self, data, *, short_headings: bool = False, **kwargs):
+        super().__init__(data, **kwargs)
+        if short_headings:
+            self.columns["colours_swapped"].column.verbose_name = format_html(
+                '<abbr title="{}">⇄</abbr>', _("Colours swapped (Art. 10)"))
 
     class Meta:
         model = Game
@@ -144,20 +188,26 @@ class PairingTable(tables.Table):
 
 
 class StandingsTable(tables.Table):
-    """Rank, points, then one column per tie-break in the tournament's order (Art. 4)."""
+    """Rank, points, then one column per tie-break in the tournament's order (Art. 4).
 
-    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER_ATTRS)
-    number = tables.Column(verbose_name=_("No."), attrs=NUMBER_ATTRS)
-    name = tables.Column(verbose_name=_("Name"))
-    club = tables.Column(verbose_name=_("Club or federation"))
+    `short_headings` heads the tie-break columns with their codes (the page, with a legend);
+    without it they carry the full names (the CSV export)."""
+
+    rank = tables.Column(verbose_name=_("Rank"), attrs=RANK_ATTRS)
+    number = tables.Column(verbose_name=_("No."), attrs=FOLD_NUMBER_ATTRS)
+    name = tables.Column(verbose_name=_("Name"), attrs=NAME_ATTRS)
+    club = tables.Column(verbose_name=_("Club or federation"), attrs=FOLD_ATTRS)
     points = PointsColumn(verbose_name=_("Points"))
 
     class Meta:
         order_by = ("rank", "number")
         empty_text = _("No players with pairing numbers yet: add players and draw numbers.")
 
-    def __init__(self, data, tiebreak_ids, **kwargs):
-        extra = [(f"tb_{index}", TieBreakColumn(verbose_name=tiebreak_label(tiebreak_id)))
+    def __init__(self, data, tiebreak_ids, *, short_headings: bool = False, **kwargs):
+        extra = [(f"tb_{index}", TieBreakColumn(
+                     verbose_name=(tiebreak_heading(tiebreak_id) if short_headings
+                                   else tiebreak_label(tiebreak_id)),
+                     attrs=FOLD_NUMBER_ATTRS))
                  for index, tiebreak_id in enumerate(tiebreak_ids, start=1)]
         super().__init__(data, extra_columns=extra, **kwargs)
 
@@ -222,10 +272,10 @@ class CrossColumn(tables.Column):
 class CrosstableTable(tables.Table):
     """Rows by rank, one column per pairing number (Art. 2: everyone meets everyone)."""
 
-    rank = tables.Column(verbose_name=_("Rank"), attrs=NUMBER_ATTRS)
-    number = tables.Column(verbose_name=_("No."), attrs=NUMBER_ATTRS)
-    name = tables.Column(verbose_name=_("Name"))
-    points = PointsColumn(verbose_name=_("Points"))
+    rank = tables.Column(verbose_name=_("Rank"), attrs=RANK_ATTRS)
+    number = tables.Column(verbose_name=_("No."), attrs=PIN_NUMBER_ATTRS)
+    name = tables.Column(verbose_name=_("Name"), attrs=NAME_ATTRS)
+    points = PointsColumn(verbose_name=_("Points"), attrs=PIN_END_ATTRS)
 
     class Meta:
         order_by = ("rank", "number")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .tiebreaks import REGISTRY
 
@@ -20,6 +21,23 @@ NAMES: dict[str, Promise] = {
     "koya": _("Koya score"),
     "games-played": _("Games played"),
 }
+
+# Short column headings (FIDE C.07 codes in English), for the printed tables and the web pages
+# where the full names would not fit: a legend beside the table gives the names.
+ABBREVIATIONS: dict[str, Promise] = {
+    "direct-encounter": pgettext_lazy("tie-break abbreviation", "DE"),
+    "wins": pgettext_lazy("tie-break abbreviation", "WIN"),
+    "sonneborn-berger": pgettext_lazy("tie-break abbreviation", "SB"),
+    "most-black": pgettext_lazy("tie-break abbreviation", "BPG"),
+    "koya": pgettext_lazy("tie-break abbreviation", "KS"),
+    "games-played": pgettext_lazy("tie-break abbreviation", "GP"),
+}
+
+
+def tiebreak_abbreviation(tiebreak_id: str) -> str:
+    """The tie-break's short heading in the active language; its id when none is marked."""
+    abbreviation = ABBREVIATIONS.get(tiebreak_id)
+    return str(abbreviation) if abbreviation is not None else tiebreak_id
 
 
 def tiebreak_name(tiebreak_id: str) -> str:

@@ -6,7 +6,7 @@ without a session, with ETag and Cache-Control (issue 15).
 
 from django.urls import path
 
-from . import views
+from . import live, views
 from .page_cache import site_page, tournament_page
 
 app_name = "tournaments"
@@ -18,7 +18,10 @@ urlpatterns = [
     path("<slug:slug>/editar/", views.tournament_edit, name="edit"),
     path("<slug:slug>/rodadas/", views.rounds_overview, name="rounds"),
     path("<slug:slug>/rodada/<int:number>/", tournament_page(views.round_detail), name="round"),
+    path("<slug:slug>/rodada/<int:number>/ao-vivo/", live.round_updates, name="round_live"),
     path("<slug:slug>/classificacao/", tournament_page(views.standings), name="standings"),
+    path("<slug:slug>/classificacao/ao-vivo/<int:number>/", live.standings_updates,
+         name="standings_live"),
     path("<slug:slug>/tabela/", tournament_page(views.crosstable), name="crosstable"),
     path("<slug:slug>/jogador/<int:entry_id>/", tournament_page(views.player_detail),
          name="player"),

@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
-from . import crosstable_grid, page_pieces, reports, services
+from . import crosstable_grid, live, page_pieces, reports, services
+from .csv_export import SafeCsvExport
 from .csv_import import CsvImportError
 from .forms import (
     CsvImportForm,
@@ -43,6 +43,7 @@ from .tables import (
     TournamentTable,
     local_points,
     tiebreak_label,
+    tiebreak_legend,
 )
 
 
@@ -57,8 +58,9 @@ def table_page(request, table, export_name: str, template: str, context: dict):
     export_format = request.GET.get("_export")
     # CSV only, the one the pages offer: django-tables2 also knows xlsx, ods, yaml..., whose
     # packages are not installed, so ?_export=xlsx was a server error.
-    if export_format == "csv" and TableExport.is_valid_format(export_format):
-        return TableExport(export_format, table).response(f"{export_name}.{export_format}")
+    if export_format == "csv":
+        # Cells that a spreadsheet would run as formulas are neutralised (issue 13).
+        return SafeCsvExport(table).response(f"{export_name}.csv")
     return render(request, template, {**context, "table": table})
 
 
@@ -113,13 +115,21 @@ def next_step(tournament: Tournament, entries: list[Entry], paired: bool) -> str
 def round_detail(request, slug: str, number: int):
     tournament = get_object_or_404(Tournament, slug=slug)
     round_ = get_object_or_404(
-        Round.objects.select_related("bye__player"), tournament=tournament, number=number
+        Round.objects.select_related("bye__player", "tournament"), tournament=tournament,
+        number=number
     )
-    games = page_pieces.round_games(tournament, round_)
     context = tournament_context(request, tournament, round=round_)
-    table = PairingTable(games, exclude=() if context["can_arbitrate"] else ("edit",))
+    table = pairing_table(request, round_, can_arbitrate=context["can_arbitrate"])
+    context["live"] = live.round_live_context(request, tournament, round_)
     return table_page(request, table, f"{slug}-rodada-{number}", "tournaments/round_detail.html",
                       context)
+
+
+def pairing_table(request, round_: Round, *, can_arbitrate: bool) -> PairingTable:
+    """A round's table as its page shows it (also redrawn by the live updates, live.py)."""
+    games = page_pieces.round_games(round_.tournament, round_)  # once per version (issue 15)
+    return PairingTable(games, exclude=() if can_arbitrate else ("edit",),
+                        short_headings=not request.GET.get("_export"))
 
 
 def rounds_overview(request, slug: str):
@@ -152,12 +162,22 @@ def standings(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     context = tournament_context(request, tournament)
     up_to_round = selected_round(request, context["round_numbers"])
-    rows = page_pieces.standings_rows(tournament, up_to_round)
-    table = StandingsTable(rows, tournament.tiebreaks)
+    table = standings_table(request, tournament, up_to_round)
     context["up_to_round"] = up_to_round
+    context["tiebreak_legend"] = tiebreak_legend(tournament.tiebreaks)
+    if up_to_round is None:
+        context["live"] = live.standings_live_context(request, tournament)
     suffix = f"-rodada-{up_to_round}" if up_to_round else ""
     return table_page(request, table, f"{slug}-classificacao{suffix}",
                       "tournaments/standings.html", context)
+
+
+def standings_table(request, tournament: Tournament,
+                    up_to_round: int | None = None) -> StandingsTable:
+    """The standings as the page shows them (also redrawn by the live updates, live.py)."""
+    rows = page_pieces.standings_rows(tournament, up_to_round)  # once per version (issue 15)
+    exporting = bool(request.GET.get("_export"))
+    return StandingsTable(rows, tournament.tiebreaks, short_headings=not exporting)
 
 
 def crosstable(request, slug: str):

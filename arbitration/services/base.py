@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Game, Tournament
 
+from ..budget import SheetOverBudget, WorkBudget
 from ..models import IrregularityClaim, Notation, ScoreSheet
 from ..sheets import MAX_SHEET_PLIES, SheetReplay, replay_sheet, written_plies
 
@@ -32,17 +33,40 @@ def default_notation(tournament: Tournament) -> str:
 
 
 def sheet_replay(game: Game, sheet: ScoreSheet | None = None, *, text: str | None = None,
-                 accepted: list[int] | None = None) -> SheetReplay:
-    """A game's sheet (or another text) replayed with its tournament's board and draw rules."""
+                 accepted: list[int] | None = None, budgeted: bool = False) -> SheetReplay:
+    """A game's sheet (or another text) replayed with its tournament's board and draw rules.
+
+    `budgeted` (every save) refuses a sheet over the work budget with an ArbitrationError that
+    names the game and the half-move (arbitration/budget.py).
+    """
     tournament = game.round.tournament
     if text is None:
         text = sheet.pdn if sheet is not None else ""
     if accepted is None:
         accepted = list(sheet.accepted_plies) if sheet is not None else []
-    return replay_sheet(
-        text, tournament.board, profile=tournament.draw_profile,
-        time_control=tournament.time_control, accepted=accepted,
-    )
+    try:
+        return replay_sheet(
+            text, tournament.board, profile=tournament.draw_profile,
+            time_control=tournament.time_control, accepted=accepted,
+            budget=WorkBudget.from_settings() if budgeted else None,
+        )
+    except SheetOverBudget as over:
+        raise ArbitrationError(over_budget_message(game, over)) from None
+
+
+def over_budget_message(game: Game, over: SheetOverBudget) -> str:
+    """The refusal of a sheet over the work budget: which game, which half-move, which limit."""
+    if over.kind == "plies":
+        limit = _("a score sheet may hold at most %(limit)d half-moves") % {
+            "limit": over.limit}
+    else:
+        limit = _("replaying it took more than %(seconds)s seconds") % {
+            "seconds": f"{over.limit:g}"}
+    return _(
+        "The score sheet of round %(round)d, board %(board)d (%(white)s - %(black)s) is over "
+        "the work budget at half-move %(ply)d (%(move)s): %(limit)s. Nothing was saved."
+    ) % {"round": game.round.number, "board": game.board, "white": game.white.player.name,
+         "black": game.black.player.name, "ply": over.ply, "move": over.label, "limit": limit}
 
 
 class SheetTooLongError(ArbitrationError):
@@ -103,7 +127,7 @@ def current_sheet(game: Game, expected_version: int) -> ScoreSheet | None:
 def store_sheet(game: Game, sheet: ScoreSheet | None, *, text: str, notation: str,
                  accepted: list[int], user) -> tuple[ScoreSheet, SheetReplay]:
     check_sheet_length(game, text)
-    replay = sheet_replay(game, text=text, accepted=accepted)
+    replay = sheet_replay(game, text=text, accepted=accepted, budgeted=True)
     if sheet is None:
         sheet = ScoreSheet(game=game, version=0)
     sheet.pdn = text

@@ -43,7 +43,7 @@ def save_sheet(game: Game, *, pdn: str, notation: str, accepted_moves: list[str]
     if accepted_moves is None:
         accepted = list(sheet.accepted_plies) if sheet is not None else []
     else:
-        written = sheet_replay(game, text=pdn, accepted=[])
+        written = sheet_replay(game, text=pdn, accepted=[], budgeted=True)
         accepted = []
         for label in accepted_moves:
             ply = written.ply_of(normal_move_label(label) or label)

@@ -51,10 +51,10 @@ def viewer(request, slug: str, game_id: int):
     state, problems, data = None, {}, None
     if sheet is not None:
         facts = sheet_facts(game, sheet)  # replayed once per sheet version, then cached
-        state = viewer_state(facts, request.GET.get("ply"),
-                             flipped=request.GET.get("flip") == "1")
+        flipped = request.GET.get("flip") == "1"
+        state = viewer_state(facts, request.GET.get("ply"), flipped=flipped)
         problems = facts.problems
-        data = viewer_data(facts, state.ply) if state is not None else None
+        data = viewer_data(facts, state.ply, flipped=flipped) if state is not None else None
     return render(request, "arbitration/viewer.html", {
         "tournament": tournament, "game": game, "sheet": sheet, "state": state,
         "problems": problems, "viewer_data": data,

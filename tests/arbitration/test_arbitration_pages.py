@@ -157,8 +157,11 @@ def test_the_viewer_at_the_last_move_shows_the_draw_holding(tournament, game):
     attach(game, fragments.THREEFOLD, notation="algebraic")
     page = Client().get(url("viewer", tournament.slug, game.pk)).content.decode()
     assert "Position after 4... a7-b8" in page
-    assert re.search(r'data-rule="threefold">.*?draw holds', page, re.S)
-    assert 'data-step="next"' not in page  # nothing after the last move
+    assert re.search(r'class="arb-counter holds" data-rule="threefold">.*?'
+                     r'<span class="arb-counter-holds">[^<]*<strong[^>]*>draw holds', page, re.S)
+    # Nothing after the last move: the step is there for the script, without an address.
+    assert re.search(r'<a class="button" aria-disabled="true" data-step="next"', page)
+    assert not re.search(r'href="[^"]*"[^>]*data-step="next"', page)
 
 
 @pytest.mark.parametrize("ply,shown", [("abc", "8/8"), ("99", "8/8"), ("-3", "0/8"),

@@ -16,6 +16,9 @@ def test_request_to_another_host_is_blocked_and_reported(open_tab):
     tab = open_tab("harness")
     tab.page.goto("/")
     tab.guard.assert_none_external()
+    # The site's Content-Security-Policy (img-src 'self') refuses the image before it is even
+    # requested; a blank page has no policy, so the request reaches the guard.
+    tab.page.goto("about:blank")
     tab.page.evaluate(FOREIGN_IMAGE_JS)
     assert tab.guard.blocked == ["http://192.0.2.1/logo.png"]
     with pytest.raises(AssertionError, match="no external network request"):

@@ -4,9 +4,8 @@ Two arbiters who loaded the same result form both save it at once: one is saved,
 told the result changed meanwhile and shown both, and nothing is overwritten. Many arbiters
 entering different games at once: every result is stored and audited once.
 
-These need a database that takes concurrent writers, as the site's does in production: on
-SQLite the test database is one in-memory connection shared by every thread, so the tests are
-skipped there (`make test` runs them in its PostgreSQL pass).
+They run on PostgreSQL and on SQLite: the tests' SQLite database is a file (tests/conftest.py),
+so each request has its own connection and the writers queue as on `make run` (issue 13).
 """
 
 from __future__ import annotations
@@ -24,14 +23,7 @@ from arbitration import services as arbitration_services
 from arbitration.models import Action, AuditEntry, DrawClaim
 from tournaments.models import Game, GameResult, Status
 
-pytestmark = [
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="concurrent writers need PostgreSQL: on SQLite the test database is one "
-               "in-memory connection shared by every thread (set DATABASE_URL to a PostgreSQL "
-               "server to run these)"),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def all_at_once(tasks) -> list:

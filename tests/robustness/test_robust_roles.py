@@ -38,6 +38,7 @@ ROLES = ["anonymous", "outsider", "other_arbiter", "other_organiser", "arbiter",
 PUBLIC_PAGES = {
     "tournaments:list", "tournaments:detail", "tournaments:rounds", "tournaments:round",
     "tournaments:standings", "tournaments:crosstable", "tournaments:player",
+    "tournaments:round_live", "tournaments:standings_live",
     "arbitration:game", "arbitration:viewer", "arbitration:sheet_download",
     "arbitration:draw_claim", "arbitration:tournament_pdn",
 } | {route.name for route in routes() if route.name.startswith("printing:")}

@@ -87,7 +87,8 @@ def test_round_page_shows_colours_played_results_and_bye(client, tournament):
                    HTTP_ACCEPT_LANGUAGE="en"))]
     assert rows == [
         ("2. Jogador 02 Conceição", "1-0", "5. Jogador 05 Conceição"),
-        ("3. Jogador 03 Conceição", "-+", "4. Jogador 04 Conceição"),
+        # A forfeit starts with a minus: the CSV quotes it so spreadsheets keep it as text.
+        ("3. Jogador 03 Conceição", "'-+", "4. Jogador 04 Conceição"),
     ]
     assert "1. Jogador 01 Conceição" in response.content.decode()  # the bye is named
     assert 'class="result forfeit"' in response.content.decode()
@@ -146,7 +147,7 @@ def test_crosstable_cells_show_score_colour_and_forfeit(client, tournament):
                           {"_export": "csv"}, HTTP_ACCEPT_LANGUAGE="en")
     rows = {row["No."]: row for row in csv_rows(response)}
     assert rows["2"]["5"] == "1W" and rows["5"]["2"] == "0B"
-    assert rows["4"]["3"] == "+B" and rows["3"]["4"] == "-W"
+    assert rows["4"]["3"] == "'+B" and rows["3"]["4"] == "'-W"  # text, not formulas
     assert rows["1"]["1"] == "×" and rows["1"]["2"] == ""  # not played yet
     page = client.get(reverse("tournaments:crosstable", args=[tournament.slug]),
                       HTTP_ACCEPT_LANGUAGE="en").content.decode()
@@ -177,7 +178,7 @@ def test_player_page_lists_his_games_with_colours(client, tournament):
     rows = csv_rows(client.get(reverse("tournaments:player", args=[tournament.slug, entry.pk]),
                                {"_export": "csv"}, HTTP_ACCEPT_LANGUAGE="en"))
     assert rows[0]["Round"] == "1" and rows[0]["Colour"] == "Black"
-    assert rows[0]["Result"] == "-+" and rows[0]["Points"] == "1"
+    assert rows[0]["Result"] == "'-+" and rows[0]["Points"] == "1"
     assert len(rows) == 5  # four games and one bye
 
 
@@ -190,7 +191,8 @@ def test_page_queries_do_not_grow_with_players(client, organiser, n_players,
     entry = tournament.entries.get(number=1)
     for name, args in (("standings", []), ("crosstable", []), ("detail", []), ("round", [1]),
                        ("player", [entry.pk])):
-        with django_assert_max_num_queries(5):
+        # One more than the page needs: the page cache asks for the version first (issue 15).
+        with django_assert_max_num_queries(6):
             assert client.get(reverse(f"tournaments:{name}",
                                       args=[tournament.slug, *args])).status_code == 200
 

@@ -11,7 +11,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.utils import formats
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 
 from tournaments.domain_types import Crosstable
 from tournaments.models import Entry, Game, Round, Tournament
@@ -31,7 +31,7 @@ from tournaments.printing.data import (
 )
 from tournaments.reports import cell_for, crosstable_cells, game_records, standings
 from tournaments.scoring import format_points
-from tournaments.tiebreak_names import tiebreak_name
+from tournaments.tiebreak_names import tiebreak_abbreviation, tiebreak_name
 
 NOT_APPLICABLE = "–"  # a tie-break that does not apply to the player (e.g. direct encounter)
 
@@ -89,17 +89,9 @@ def points_text(value: Fraction | None) -> str:
 
 def tiebreak_labels(tiebreak_ids: list[str]) -> list[TiebreakLabel]:
     """Column headings (FIDE C.07 codes in English) and full names, in the active language."""
-    abbreviations = {
-        "direct-encounter": pgettext("tie-break abbreviation", "DE"),
-        "wins": pgettext("tie-break abbreviation", "WIN"),
-        "sonneborn-berger": pgettext("tie-break abbreviation", "SB"),
-        "most-black": pgettext("tie-break abbreviation", "BPG"),
-        "koya": pgettext("tie-break abbreviation", "KS"),
-        "games-played": pgettext("tie-break abbreviation", "GP"),
-    }
     labels = []
     for tiebreak_id in tiebreak_ids:
-        labels.append(TiebreakLabel(abbreviation=abbreviations.get(tiebreak_id, tiebreak_id),
+        labels.append(TiebreakLabel(abbreviation=tiebreak_abbreviation(tiebreak_id),
                                     name=tiebreak_name(tiebreak_id)))
     return labels
 
