@@ -102,6 +102,7 @@ def wrk(port: int, path: str, seconds: float, connections: int) -> dict[str, flo
     output = subprocess.run(
         ["wrk", "-t", "2", "-c", str(connections), "-d", f"{seconds:g}s", "--latency",
          "--timeout", "5s", "-H", "X-Forwarded-Proto: https", "-H", "Host: 127.0.0.1",
+         "-H", "X-Forwarded-For: 127.0.0.1",
          f"http://127.0.0.1:{port}{path}"],
         capture_output=True, text=True, check=True, timeout=seconds + 60).stdout
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
@@ -117,8 +118,8 @@ def wrk(port: int, path: str, seconds: float, connections: int) -> dict[str, flo
 def timed_get(port: int, path: str) -> tuple[int, float]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     start = time.perf_counter()
-    connection.request("GET", path, headers={"X-Forwarded-Proto": "https",
-                                             "Host": "127.0.0.1"})
+    connection.request("GET", path, headers={"X-Forwarded-Proto": "https", "Host": "127.0.0.1",
+                                             "X-Forwarded-For": "127.0.0.1"})
     answer = connection.getresponse()
     answer.read()
     elapsed = time.perf_counter() - start
@@ -174,6 +175,7 @@ def main() -> int:
             "DATABASE_URL": load.recreate_database(maintenance_url), "CONN_MAX_AGE": "60",
             "STATIC_ROOT": str(Path(folder) / "static"),
             "SECURE_PROXY_SSL_HEADER": "X-Forwarded-Proto", "LOG_LEVEL": "WARNING",
+            "LOGIN_CLIENT_IP_HEADER": "X-Forwarded-For",  # required behind a proxy
         })
         if shared:
             os.environ["REDIS_URL"] = shared

@@ -94,7 +94,8 @@ class Browser:
 
     def send(self, port: int, method: str, path: str, form: dict | None = None,
              headers: dict | None = None) -> tuple[int, dict[str, str], str]:
-        sent = {"Host": "127.0.0.1", "X-Forwarded-Proto": "https", **(headers or {})}
+        sent = {"Host": "127.0.0.1", "X-Forwarded-Proto": "https",
+                "X-Forwarded-For": "127.0.0.1", **(headers or {})}
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{key}={value}" for key, value in self.cookies.items())
         body = None
@@ -170,6 +171,7 @@ def shared_site(tmp_path):
         "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "127.0.0.1",
         "DATABASE_URL": database_url(server, name), "REDIS_URL": redis_url,
         "SECURE_PROXY_SSL_HEADER": "X-Forwarded-Proto", "SECURE_HSTS_SECONDS": "0",
+        "LOGIN_CLIENT_IP_HEADER": "X-Forwarded-For",  # required behind a proxy
         "STATIC_ROOT": str(tmp_path / "static"), "LOG_LEVEL": "WARNING",
     }
     manage = [sys.executable, "manage.py"]

@@ -165,3 +165,17 @@ def test_a_100_player_round_robin_half_played_crosstable_is_under_300_kib(organi
     assert len(grid_numbers(text)) == 100
     assert text.count('<td class="cross">') == 100 * 100
     assert text.count('class="cell forfeit"') == 2 * 50
+
+
+def test_a_result_computes_the_standings_and_crosstables_as_it_commits(
+        tournament, django_capture_on_commit_callbacks):
+    from tournaments.page_cache import cache_get, piece_key
+    from tournaments.page_version import token_of
+
+    game = game_at(tournament, 1, 2)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.record_result(game, result="1/2-1/2", expected_version=game.version)
+    token = token_of(Tournament.objects.get(pk=tournament.pk))
+    for piece in ("round-numbers", "standings:None", "crosstable-grid:pt-br",
+                  "crosstable-grid:en"):
+        assert cache_get(piece_key(token, piece)) is not None, piece
