@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import math
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -141,12 +142,26 @@ class StoredPage:
     headers: dict[str, str]
 
 
+# The query parameters the public pages read, and the values a stored page may have: a URL with
+# anything else is answered without being stored, so made-up query strings cannot fill the cache
+# with copies of one page.
+STORED_QUERY = {"sort": re.compile(r"-?[a-z_0-9]{1,16}"), "rodada": re.compile(r"[0-9]{1,4}"),
+                "_export": re.compile(r"csv")}
+
+
 def shareable(request: HttpRequest) -> bool:
     """A GET by a visitor with no session and no message waiting: the page is the same for
     every such visitor (in one language), so it may be stored and served to all of them."""
     return (request.method in ("GET", "HEAD")
             and settings.SESSION_COOKIE_NAME not in request.COOKIES
             and "messages" not in request.COOKIES)
+
+
+def storable(request: HttpRequest) -> bool:
+    """Whether the query string is one the pages make (see STORED_QUERY)."""
+    return all(key in STORED_QUERY and all(STORED_QUERY[key].fullmatch(value)
+                                           for value in request.GET.getlist(key))
+               for key in request.GET)
 
 
 def last_modified(changed_at: datetime) -> datetime | None:
@@ -167,6 +182,8 @@ def serve(request: HttpRequest, render: Callable[[], HttpResponse], token: str,
         if request.method in ("GET", "HEAD"):
             patch_cache_control(response, private=True, no_cache=True)
         return response
+    if not storable(request):
+        return render()
     language = get_language() or ""
     variant = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:16]
     etag = f'"{token}-{language}-{variant}"'

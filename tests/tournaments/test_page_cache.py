@@ -179,3 +179,17 @@ def test_a_result_computes_the_standings_and_crosstables_as_it_commits(
     for piece in ("round-numbers", "standings:None", "crosstable-grid:pt-br",
                   "crosstable-grid:en"):
         assert cache_get(piece_key(token, piece)) is not None, piece
+
+
+def test_a_made_up_query_string_is_answered_but_not_stored(tournament, request):
+    from tournaments.page_cache import process_cache
+
+    url = reverse("tournaments:standings", args=[tournament.slug])
+    made_up = Client().get(url + "?utm=a%20b&x=1")
+    assert made_up.status_code == 200 and not made_up.has_header("ETag")
+    odd_sort = Client().get(url + "?sort=" + "n" * 40)
+    assert odd_sort.status_code == 200 and not odd_sort.has_header("ETag")
+    stored = Client().get(url + "?sort=-points&rodada=1")
+    assert stored.has_header("ETag")
+    if request.getfixturevalue("page_cache") == "memory":
+        assert len([key for key in process_cache.entries if ":response:" in key]) == 1
