@@ -249,9 +249,11 @@ class Tournament(models.Model):
         a form held open across a result would otherwise turn the version back to one whose
         cached pages are stale. Only page_version.bump() moves it."""
         if self.pk is not None and not self._state.adding and kwargs.get("update_fields") is None:
+            deferred = self.get_deferred_fields()
             kwargs["update_fields"] = [
                 field.name for field in self._meta.concrete_fields
-                if not field.primary_key and field.name not in PAGE_VERSION_FIELDS]
+                if not field.primary_key and field.name not in PAGE_VERSION_FIELDS
+                and field.attname not in deferred]
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
