@@ -22,13 +22,14 @@ for candidate in $${PYTHON:-} python3.14 python3.13 python3.12 python3 \
 done
 endef
 
-.PHONY: help run test lint messages migrate demo bench pdf-samples clean
+.PHONY: help run test lint lock messages migrate demo bench pdf-samples clean
 
 help:
 	@echo "make run   - set up .venv, migrate, load demo data, serve on http://$(HOST):$(PORT)"
 	@echo "make test  - set up .venv with test tools, run ruff and the whole test suite"
 	@echo "make bench - run the benchmarks under bench/"
 	@echo "make pdf-samples - print every document of the demo tournament as PDF and PNG pages"
+	@echo "make lock  - pin every package, transitive ones too, from requirements*.txt into requirements*.lock"
 
 $(PY):
 	@python=$$($(find_python)); \
@@ -39,13 +40,30 @@ $(PY):
 	echo "Creating $(VENV) with $$python ($$($$python --version))"; \
 	"$$python" -m venv $(VENV)
 
-$(VENV)/.runtime-installed: requirements.txt | $(PY)
-	$(PIP) install --quiet -r requirements.txt
+# Installed from the lock files: every package, transitive ones included, at the version and with
+# the hashes recorded there, so that every machine runs what was tested. requirements.txt and
+# requirements-dev.txt are the human-edited input: after changing one, run `make lock`.
+$(VENV)/.runtime-installed: requirements.lock | $(PY)
+	$(PIP) install --quiet -r requirements.lock
 	@touch $@
 
-$(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(PY)
-	$(PIP) install --quiet -r requirements-dev.txt
+$(VENV)/.dev-installed: requirements.lock requirements-dev.lock | $(PY)
+	$(PIP) install --quiet -r requirements-dev.lock
 	@touch $@ $(VENV)/.runtime-installed
+
+# uv (pinned in requirements-dev.txt) resolves for every platform and Python 3.12 or newer.
+UV_COMPILE := $(VENV)/bin/uv pip compile --universal --python-version 3.12 --generate-hashes \
+	--custom-compile-command "make lock" --quiet
+
+lock: $(VENV)/.dev-installed
+	$(UV_COMPILE) requirements.txt -o requirements.lock
+	$(UV_COMPILE) requirements-dev.txt -o requirements-dev.lock
+	$(UV_COMPILE) requirements-bench.txt -o requirements-bench.lock
+
+# The benchmarks' peer libraries (py-draughts, ...) come on top of the test tools.
+$(VENV)/.bench-installed: requirements-bench.lock $(VENV)/.dev-installed
+	$(PIP) install --quiet -r requirements-bench.lock
+	@touch $@
 
 # Compiled translation catalogues are build products, made from the .po files in locale/.
 messages: $(VENV)/.runtime-installed
@@ -88,7 +106,7 @@ test: $(VENV)/.dev-installed messages lint
 	  echo "Databases tested: SQLite only (no PostgreSQL server answered; set TEST_DATABASE_URL to add one)."; \
 	fi
 
-bench: $(VENV)/.dev-installed
+bench: $(VENV)/.bench-installed
 	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 # Each printed document of the demo tournament as PDF and as PNG pages, for a person to look at.

@@ -14,6 +14,7 @@ from rules.board import Board
 from rules.errors import AmbiguousMoveError, DraughtsError
 from rules.geometry import square_to_algebraic
 from rules.notation import explain_illegal, move_to_str, parse_squares
+from rules.pdn import MAX_VARIATION_DEPTH
 from rules.variants import Variant
 
 
@@ -76,6 +77,8 @@ def syntax_problem(code: str) -> str:
         "misplaced-variation": _("a variation “(” must follow the move it replaces"),
         "unmatched-parenthesis": _("“)” closes no variation"),
         "unclosed-variation": _("a variation “(” is never closed"),
+        "variation-too-deep": _("variations are nested more than %(depth)d deep")
+        % {"depth": MAX_VARIATION_DEPTH},
         "no-game": _("no game found"),
     }
     return messages.get(code, _("the text cannot be read as PDN"))

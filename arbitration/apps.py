@@ -9,10 +9,10 @@ class ArbitrationConfig(AppConfig):
 
     def ready(self) -> None:
         # Every result entry or correction, wherever it comes from, lands in the audit log.
-        from tournaments.models import Game
-        from tournaments.signals import result_changed
+        from tournaments.models import Game, Tournament
+        from tournaments.signals import official_action, result_changed
 
-        from .audit import on_result_changed
+        from .audit import on_official_action, on_result_changed
 
         result_changed.connect(on_result_changed, sender=Game, dispatch_uid="arbitration-audit")
 
@@ -22,3 +22,6 @@ class ArbitrationConfig(AppConfig):
         from .models import has_sheets_or_claims
 
         register_recorded_play(has_sheets_or_claims)
+        # ...and so does every withdrawal and every tournament edit made in Django's admin.
+        official_action.connect(on_official_action, sender=Tournament,
+                                dispatch_uid="arbitration-audit-official")

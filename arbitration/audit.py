@@ -3,7 +3,8 @@
 One function, `record`, writes an entry; it refuses to run outside a transaction, so an entry is
 saved together with the change it describes or not at all. Results are entered by the
 tournaments app, which announces each change with `result_changed`; `on_result_changed` records
-it (connected in ArbitrationConfig.ready).
+it (connected in ArbitrationConfig.ready). Withdrawals and edits in Django's admin are announced
+with `official_action`, recorded by `on_official_action`.
 """
 
 from __future__ import annotations
@@ -68,3 +69,9 @@ def on_result_changed(sender, game: Game, before, after, user=None, **kwargs) ->
         before={"result": str(before) if before else ""},
         after=result_state(game, after),
     )
+
+
+def on_official_action(sender, tournament: Tournament, action: str, before, after, user=None,
+                       **kwargs) -> None:
+    """Receiver of tournaments.signals.official_action (a withdrawal, an admin edit)."""
+    record(tournament=tournament, actor=user, action=Action(action), before=before, after=after)

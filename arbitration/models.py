@@ -271,6 +271,9 @@ class Action(models.TextChoices):
     IRREGULARITY_RECORDED = "irregularity-recorded", _("irregularity recorded")
     OFFICIAL_ADDED = "official-added", _("official named")
     OFFICIAL_REMOVED = "official-removed", _("official removed")
+    # Sent by the tournaments app (tournaments.signals.official_action), named there too.
+    PLAYER_WITHDRAWN = "player-withdrawn", _("player withdrawn")
+    ADMIN_EDITED = "admin-edited", _("tournament edited in the admin")
 
 
 class AuditEntry(models.Model):

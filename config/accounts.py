@@ -22,6 +22,7 @@ from django.shortcuts import render
 from django.utils.translation import ngettext
 
 from config.login_limit import RATE_LIMITED_CODE, LoginAttempts, client_address
+from config.models import LoginFailure
 
 
 def password_reset_available() -> bool:
@@ -37,9 +38,7 @@ def account_links(request: HttpRequest) -> dict[str, bool]:
 class ResetRequests(LoginAttempts):
     """Reset requests for one address from one visitor, counted like failed sign-ins."""
 
-    def __init__(self, email: str, address: str) -> None:
-        super().__init__(email, address)
-        self.key = "password-resets:" + self.key.split(":", 1)[1]
+    kind = LoginFailure.Kind.RESET
 
 
 def reset_wait_message(seconds: int) -> str:

@@ -7,9 +7,11 @@ every other caller of `authenticate()` behave as before; only the two sign-in pa
 `LOGIN_FAILURE_LIMIT` failures (default 5) for a username + client address within
 `LOGIN_FAILURE_WINDOW` seconds (default 900) refuse further attempts until the window, counted
 from the first failure, ends: the page says how long to wait and answers HTTP 429, even for the
-right password. A successful sign-in clears the count. Counts live in Django's cache; production
-uses the database cache so every worker process shares them. Two failures at the same instant
-may count as one (read then write, no lock): the limit is a brake, not an exact quota.
+right password. A successful sign-in clears the count. Counts are rows of the database
+(config.models.LoginFailure), not cache entries: the cache culls entries when full, so other
+traffic could erase a lockout (issue 20). Each failure is one UPDATE that adds 1, so failures at
+the same instant all count. An administrator lists the locked accounts and unlocks one in the
+admin (config/admin.py); both sign-in pages, the site's and the admin's, answer 429.
 
 One address also has a ceiling across all usernames, `LOGIN_FAILURE_ADDRESS_LIMIT` failures
 (default 30) within the window (issue 13): past it every sign-in from that address waits, so one
@@ -20,18 +22,20 @@ address is the one the proxy reports (LOGIN_CLIENT_IP_HEADER), which production 
 
 from __future__ import annotations
 
-import hashlib
 import math
-import time
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest
+from django.db.models import Case, F, Q, QuerySet, Value, When
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 from django.utils.translation import ngettext
+
+from config.models import LoginFailure
 
 DEFAULT_LIMIT = 5
 DEFAULT_ADDRESS_LIMIT = 30
@@ -70,47 +74,68 @@ def client_address(request: HttpRequest | None) -> str:
 
 
 class LoginAttempts:
-    """The failure count of one username from one address, kept in the cache for a window."""
+    """The failure count of one username from one address, a database row for one window."""
+
+    kind = LoginFailure.Kind.ACCOUNT
 
     def __init__(self, username: str, address: str) -> None:
-        identity = f"{username.strip().casefold()}\n{address}".encode()
-        self.key = "login-failures:" + hashlib.sha256(identity).hexdigest()
+        field = LoginFailure._meta.get_field("username")
+        self.username = username.strip().casefold()[: field.max_length]
+        self.address = address[: LoginFailure._meta.get_field("address").max_length]
 
     def limit(self) -> int:
         return failure_limit()
 
-    def _state(self) -> tuple[int, float]:
-        count, until = cache.get(self.key, (0, 0.0))
-        if until <= time.time():
-            return 0, 0.0
-        return count, until
+    def _rows(self) -> QuerySet[LoginFailure]:
+        return LoginFailure.objects.filter(kind=self.kind, username=self.username,
+                                           address=self.address)
 
     def seconds_to_wait(self) -> int:
         """0 while attempts are allowed, else the seconds until the window ends."""
-        count, until = self._state()
-        if count < self.limit():
+        now = timezone.now()
+        row = self._rows().filter(window_ends__gt=now).values_list("count", "window_ends").first()
+        if row is None or row[0] < self.limit():
             return 0
-        return max(1, math.ceil(until - time.time()))
+        return max(1, math.ceil((row[1] - now).total_seconds()))
 
     def record_failure(self) -> None:
-        count, until = self._state()
-        now = time.time()
-        if not until:
-            until = now + window_seconds()
-        cache.set(self.key, (count + 1, until), timeout=max(1, math.ceil(until - now)))
+        """Add one failure in a single UPDATE; a window that has ended starts again from one."""
+        now = timezone.now()
+        ends = now + timedelta(seconds=window_seconds())
+        LoginFailure.objects.filter(window_ends__lte=now).delete()  # ended windows, any row
+        row, created = self._rows().get_or_create(
+            kind=self.kind, username=self.username, address=self.address,
+            defaults={"count": 1, "window_ends": ends})
+        if created:
+            return
+        ended = Q(window_ends__lte=now)
+        self._rows().update(
+            count=Case(When(ended, then=Value(1)), default=F("count") + 1),
+            window_ends=Case(When(ended, then=Value(ends)), default=F("window_ends")),
+        )
 
     def clear(self) -> None:
-        cache.delete(self.key)
+        self._rows().delete()
 
 
 class AddressAttempts(LoginAttempts):
     """The failures from one address, whatever the username: a ceiling, never cleared early."""
 
+    kind = LoginFailure.Kind.ADDRESS
+
     def __init__(self, address: str) -> None:
-        self.key = "login-failures-address:" + hashlib.sha256(address.encode()).hexdigest()
+        super().__init__("", address)
 
     def limit(self) -> int:
         return address_failure_limit()
+
+
+def locked_rows(now=None) -> Q:
+    """The condition of the rows that refuse sign-ins now (the admin's list of locked accounts)."""
+    now = now or timezone.now()
+    return Q(window_ends__gt=now) & (
+        Q(kind=LoginFailure.Kind.ACCOUNT, count__gte=failure_limit())
+        | Q(kind=LoginFailure.Kind.ADDRESS, count__gte=address_failure_limit()))
 
 
 def address_wait_message(seconds: int) -> str:
@@ -178,3 +203,22 @@ class RateLimitedLoginView(LoginView):
         if getattr(form, "rate_limited", False):
             response.status_code = 429
         return response
+
+
+def limit_admin_login(site) -> None:
+    """The admin's sign-in answers 429 too while locked, as the site's page does.
+
+    The admin builds its login view itself, so the site's view class cannot be used there; its
+    response still holds the form, which says whether the refusal was for too many failures.
+    """
+    site.login_form = RateLimitedAdminAuthenticationForm
+    admin_login = site.login
+
+    def login(request: HttpRequest, extra_context: dict | None = None) -> HttpResponse:
+        response = admin_login(request, extra_context)
+        form = (getattr(response, "context_data", None) or {}).get("form")
+        if getattr(form, "rate_limited", False):
+            response.status_code = 429
+        return response
+
+    site.login = login

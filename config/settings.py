@@ -8,18 +8,35 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
+TRUE_WORDS = ("true", "yes", "on", "1")
+FALSE_WORDS = ("false", "no", "off", "0")
+
+
 def env_bool(name: str, default: bool) -> bool:
-    """Read a yes/no environment variable; anything but a clear 'true' word is false."""
-    value = os.environ.get(name)
-    if value is None:
+    """Read a yes/no environment variable; unset or empty is the default.
+
+    Any other word stops the start (issue 20): `SECURE_SSL_REDIRECT=ture` read as false would
+    quietly serve the site over plain HTTP.
+    """
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
         return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    if value in TRUE_WORDS:
+        return True
+    if value in FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={os.environ[name]!r} is neither yes nor no: write one of "
+        f"{', '.join(TRUE_WORDS)} or {', '.join(FALSE_WORDS)} (or leave it unset for "
+        f"{'true' if default else 'false'})."
+    )
 
 
 def env_list(name: str, default: list[str]) -> list[str]:

@@ -6,12 +6,12 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
 from config.accounts import RateLimitedPasswordResetView
-from config.login_limit import RateLimitedAdminAuthenticationForm, RateLimitedLoginView
+from config.login_limit import RateLimitedLoginView, limit_admin_login
 from tournaments.page_cache import site_page
 from tournaments.views import home
 
-# Both sign-in pages count failed attempts (config/login_limit.py).
-admin.site.login_form = RateLimitedAdminAuthenticationForm
+# Both sign-in pages count failed attempts and answer 429 when locked (config/login_limit.py).
+limit_admin_login(admin.site)
 
 # A lock error raised outside a view (config/lock_errors.py) is a 409, not a 500.
 handler500 = "config.lock_errors.server_error"

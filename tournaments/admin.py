@@ -1,12 +1,60 @@
 """Admin for fixing data by hand; the pages and services are the usual way to run a tournament.
 
 Results are read-only here: a correction must go through the result page, which checks the
-version and sends `result_changed` for the audit trail.
+version and sends `result_changed` for the audit trail. Any other change to a tournament saved
+here (scoring, officials, an entry's number or withdrawal...) is announced with `official_action`
+so that it lands in the audit log too, with who and the values before and after (issue 20).
 """
+
+from __future__ import annotations
+
+from typing import Any
 
 from django.contrib import admin
 
 from .models import Entry, Game, Player, Round, Tournament
+from .signals import ADMIN_EDITED, official_action
+
+# The tournament's own fields the log keeps; the entries and officials are added by `snapshot`.
+AUDITED_FIELDS = ["name", "slug", "place", "start_date", "end_date", "board", "time_control",
+                  "draw_profile", "notation", "scoring_win", "scoring_draw", "scoring_loss",
+                  "tiebreaks", "cycles", "swap_last_two"]
+
+
+def _json(value: Any) -> Any:
+    """A field's value as the log's JSON keeps it (dates and decimals as text)."""
+    if value is None or isinstance(value, bool | int | str | list | dict):
+        return value
+    return str(value)
+
+
+def snapshot(tournament: Tournament) -> dict[str, Any]:
+    """What an admin edit can change, read from the database, as JSON data."""
+    stored = Tournament.objects.get(pk=tournament.pk)
+    state = {name: _json(getattr(stored, name)) for name in AUDITED_FIELDS
+             if hasattr(stored, name)}
+    for role in ("organisers", "arbiters"):
+        state[role] = sorted(user.get_username() for user in getattr(stored, role).all())
+    state["entries"] = {
+        f"{entry.player.name} [{entry.pk}]": {"number": entry.number, "withdrawn": entry.withdrawn}
+        for entry in stored.entries.select_related("player").order_by("pk")
+    }
+    return state
+
+
+def changes(before: dict[str, Any], after: dict[str, Any]) -> tuple[dict, dict]:
+    """Only the values that differ; for entries, only the entries that differ."""
+    old, new = {}, {}
+    for key in before.keys() | after.keys():
+        if key == "entries":
+            differing = {name for name in before[key].keys() | after[key].keys()
+                         if before[key].get(name) != after[key].get(name)}
+            if differing:
+                old[key] = {name: before[key].get(name) for name in sorted(differing)}
+                new[key] = {name: after[key].get(name) for name in sorted(differing)}
+        elif before.get(key) != after.get(key):
+            old[key], new[key] = before.get(key), after.get(key)
+    return old, new
 
 
 class EntryInline(admin.TabularInline):
@@ -25,6 +73,21 @@ class TournamentAdmin(admin.ModelAdmin):
     filter_horizontal = ["organisers", "arbiters"]
     readonly_fields = ["pairing_seed", "status"]
     inlines = [EntryInline]
+
+    def save_model(self, request, obj: Tournament, form, change: bool) -> None:
+        # Read before anything is written: save_related saves the officials and entries later.
+        request._tournament_before = snapshot(obj) if change else {}
+        super().save_model(request, obj, form, change)
+
+    def save_related(self, request, form, formsets, change: bool) -> None:
+        """Save, then log what changed, in the admin's transaction (changeform_view's atomic)."""
+        super().save_related(request, form, formsets, change)
+        before, after = changes(getattr(request, "_tournament_before", {}),
+                                snapshot(form.instance))
+        if after:
+            official_action.send(sender=Tournament, tournament=form.instance,
+                                 action=ADMIN_EDITED, before=before or None, after=after,
+                                 user=request.user)
 
 
 @admin.register(Player)

@@ -8,7 +8,7 @@ which keeps a standings computation within O(players x games).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -68,10 +68,13 @@ class Crosstable:
         scoring: Scoring,
         cycles: int = 1,
         up_to_round: int | None = None,
+        ratings: Mapping[int, int | None] | None = None,
     ) -> None:
         self.players: tuple[int, ...] = tuple(players)
         self.scoring = scoring
         self.up_to_round = up_to_round
+        # Only the rating tie-breaks (ARO, TPR: FIDE C.07 10) read these.
+        self.ratings: dict[int, int | None] = dict(ratings or {})
         _check_players(self.players)
         if cycles < 1:
             raise ValueError(f"a round robin has at least one cycle, got {cycles}")

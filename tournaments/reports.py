@@ -55,6 +55,7 @@ def standings(
     rows = compute_standings(
         list(by_number), records, tournament.scoring, tournament.tiebreaks,
         cycles=tournament.cycles, up_to_round=up_to_round,
+        ratings={number: entry.player.rating for number, entry in by_number.items()},
     )
     return [Standing(row, by_number[row.number]) for row in rows]
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from . import page_version, pairing
 from .csv_import import CsvImportError, CsvProblem, PlayerRow, parse_players_csv
 from .models import Entry, Game, GameResult, Player, Round, Status, Tournament
-from .signals import result_changed
+from .signals import PLAYER_WITHDRAWN, official_action, result_changed
 
 SLUG_MAX = 70
 RESERVED_SLUGS = {"novo"}  # taken by the page that creates a tournament
@@ -381,6 +381,10 @@ def withdraw_player(entry: Entry, *, user=None) -> list[Game]:
     entry.withdrawn = True
     entry.save(update_fields=["withdrawn"])
     page_version.bump(tournament.pk)
+    state = {"player": entry.player.name, "number": entry.number}
+    official_action.send(sender=Tournament, tournament=tournament, action=PLAYER_WITHDRAWN,
+                         before={**state, "withdrawn": False},
+                         after={**state, "withdrawn": True}, user=user)
     current_round = (Game.objects.of_tournament(tournament).filter(result=GameResult.NOT_PLAYED)
                      .order_by("round__number").values_list("round__number", flat=True).first())
     if current_round is None:

@@ -1,4 +1,4 @@
-"""Signals other apps listen to; the arbitration app audits results through `result_changed`."""
+"""Signals other apps listen to; the arbitration app audits results, withdrawals and admin edits."""
 
 from django.dispatch import Signal
 
@@ -7,3 +7,12 @@ from django.dispatch import Signal
 # played), before and after (scoring.Result or None for "not played"), user (who did it, or None
 # for a management command).
 result_changed = Signal()
+
+# Sent with sender=Tournament, inside the transaction of the change, for what an official does to
+# a tournament outside a game's result: a withdrawal, an edit in Django's admin. Arguments:
+# tournament, action (one of the names below), before and after (JSON data: the values that
+# changed), user (who did it, or None for a management command).
+official_action = Signal()
+
+PLAYER_WITHDRAWN = "player-withdrawn"
+ADMIN_EDITED = "admin-edited"

@@ -6,15 +6,16 @@ the previous ones. Players level on everything share the rank (competition ranki
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from tournaments.domain_types import Crosstable, GameRecord
 from tournaments.scoring import Scoring
-from tournaments.tiebreaks import TieBreak, TieBreakValues, resolve
+from tournaments.swiss_table import SwissTable
+from tournaments.tiebreaks import Table, TieBreak, TieBreakValues, resolve
 
-__all__ = ["GameRecord", "StandingRow", "compute_standings"]
+__all__ = ["GameRecord", "StandingRow", "compute_standings", "compute_swiss_standings"]
 
 
 @dataclass(frozen=True)
@@ -40,10 +41,24 @@ def compute_standings(
     tiebreak_ids: Sequence[str],
     cycles: int = 1,
     up_to_round: int | None = None,
+    ratings: Mapping[int, int | None] | None = None,
 ) -> list[StandingRow]:
-    """Rank `players` (pairing numbers) on the games recorded up to `up_to_round` (all if None)."""
+    """Rank `players` (pairing numbers) on the games recorded up to `up_to_round` (all if None).
+
+    `ratings` (pairing number -> rating or None) feed only the rating tie-breaks (ARO, TPR)."""
     tie_breaks = resolve(tiebreak_ids)
-    table = Crosstable(players, games, scoring, cycles, up_to_round)
+    table = Crosstable(players, games, scoring, cycles, up_to_round, ratings=ratings)
+    return _rank(table, tie_breaks)
+
+
+def compute_swiss_standings(table: SwissTable, tiebreak_ids: Sequence[str]) -> list[StandingRow]:
+    """Rank a Swiss after `table.rounds` rounds, unplayed rounds as C.07 section 16 says in the
+    text `table.regulation` names (swiss_table.regulation_for picks it from the start date)."""
+    return _rank(table, resolve(tiebreak_ids))
+
+
+def _rank(table: Table, tie_breaks: list[TieBreak]) -> list[StandingRow]:
+    """Points first, then each tie-break on the players still level (C.07 4.2)."""
     ordered = sorted(table.players)
 
     values: dict[str, TieBreakValues] = {}
@@ -85,7 +100,7 @@ def compute_standings(
 
 
 def _separate(
-    tie_break: TieBreak, table: Crosstable, group: list[int], group_values: TieBreakValues
+    tie_break: TieBreak, table: Table, group: list[int], group_values: TieBreakValues
 ) -> list[list[int]]:
     """Split a tied group by one tie-break, best first; re-apply it to sub-groups if it says so."""
     if any(group_values[player] is None for player in group):

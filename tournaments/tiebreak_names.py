@@ -2,7 +2,9 @@
 
 The registry (tiebreaks.py) is plain Python whose names are English; the names a person reads are
 marked for translation here once, so the pt-BR catalogue says them as the regulation does
-(Art. 4: "Confronto direto", "Maior número de vitórias", "Sonneborn-Berger", "Maioria de pretas").
+(Art. 4: "Confronto direto", "Maior número de vitórias", "Sonneborn-Berger", "Maioria de pretas";
+for a Swiss the Brazilian regulations' "milésimos" for Buchholz and its cut and median variants
+and "escore acumulado" for the progressive score).
 """
 
 from __future__ import annotations
@@ -20,6 +22,15 @@ NAMES: dict[str, Promise] = {
     "most-black": _("Most games with Black"),
     "koya": _("Koya score"),
     "games-played": _("Games played"),
+    "buchholz": _("Buchholz"),
+    "buchholz-cut-1": _("Buchholz cut 1"),
+    "buchholz-cut-2": _("Buchholz cut 2"),
+    "buchholz-median-1": _("Median Buchholz"),
+    "progressive": _("Progressive score"),
+    "games-won": _("Games won over the board"),
+    "aro": _("Average rating of opponents"),
+    "aro-cut-1": _("Average rating of opponents cut 1"),
+    "tpr": _("Tournament performance rating"),
 }
 
 # Short column headings (FIDE C.07 codes in English), for the printed tables and the web pages
@@ -31,6 +42,15 @@ ABBREVIATIONS: dict[str, Promise] = {
     "most-black": pgettext_lazy("tie-break abbreviation", "BPG"),
     "koya": pgettext_lazy("tie-break abbreviation", "KS"),
     "games-played": pgettext_lazy("tie-break abbreviation", "GP"),
+    "buchholz": pgettext_lazy("tie-break abbreviation", "BH"),
+    "buchholz-cut-1": pgettext_lazy("tie-break abbreviation", "BH-C1"),
+    "buchholz-cut-2": pgettext_lazy("tie-break abbreviation", "BH-C2"),
+    "buchholz-median-1": pgettext_lazy("tie-break abbreviation", "BH-M1"),
+    "progressive": pgettext_lazy("tie-break abbreviation", "PS"),
+    "games-won": pgettext_lazy("tie-break abbreviation", "WON"),
+    "aro": pgettext_lazy("tie-break abbreviation", "ARO"),
+    "aro-cut-1": pgettext_lazy("tie-break abbreviation", "ARO-C1"),
+    "tpr": pgettext_lazy("tie-break abbreviation", "TPR"),
 }
 
 

@@ -6,7 +6,7 @@ without a session, with ETag and Cache-Control (issue 15).
 
 from django.urls import path
 
-from . import live, views
+from . import backup_download, live, views
 from .page_cache import site_page, tournament_page
 
 app_name = "tournaments"
@@ -35,4 +35,5 @@ urlpatterns = [
     path("<slug:slug>/numeros/", views.set_numbers, name="set_numbers"),
     path("<slug:slug>/gerar-rodadas/", views.generate_rounds, name="generate_rounds"),
     path("<slug:slug>/partida/<int:game_id>/", views.game_result, name="game_result"),
+    path("<slug:slug>/copia-de-seguranca/", backup_download.download_backup, name="backup"),
 ]

@@ -250,7 +250,7 @@ def test_the_scan_allows_the_demo_password_placeholders_and_test_passwords(path,
 
 
 def test_migrate_creates_the_cache_table_the_sign_in_limit_needs(tmp_path):
-    """Production keeps sign-in failures in the database cache; `migrate` alone must create it."""
+    """The cache and the sign-in limit's counts are tables; `migrate` alone creates them."""
     database = tmp_path / "production.sqlite3"
     result = run(["manage.py", "migrate", "--noinput"],
                  production_env(DATABASE_URL=f"sqlite:///{database}"))
@@ -258,3 +258,4 @@ def test_migrate_creates_the_cache_table_the_sign_in_limit_needs(tmp_path):
     with sqlite3.connect(database) as connection:
         tables = {row[0] for row in connection.execute("select name from sqlite_master")}
     assert "damas_cache" in tables
+    assert "site_config_loginfailure" in tables

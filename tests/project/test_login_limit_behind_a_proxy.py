@@ -10,7 +10,6 @@ every account.
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 from django.urls import reverse
@@ -83,9 +82,7 @@ def small_limits(settings):
     settings.LOGIN_FAILURE_LIMIT = LIMIT
     settings.LOGIN_FAILURE_ADDRESS_LIMIT = ADDRESS_LIMIT
     settings.LOGIN_FAILURE_WINDOW = 600
-    cache.clear()
     yield
-    cache.clear()
 
 
 def sign_in(client, username, password, address="198.51.100.4"):

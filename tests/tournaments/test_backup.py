@@ -172,7 +172,7 @@ def broken(path: str, value) -> dict:
     (broken("scoring.draw", "1/2"), "scoring.draw"),
     (broken("scoring.loss", -1), "scoring.loss"),
     (broken("scoring.win", 0), "scoring"),
-    (broken("tiebreaks", ["wins", "buchholz"]), "tiebreaks[1]"),
+    (broken("tiebreaks", ["wins", "solkoff"]), "tiebreaks[1]"),
     (broken("players.2.number", 1), "players[2].number"),
     (broken("players.2.rating", "1700"), "players[2].rating"),
     (broken("players.0.name", "  "), "players[0].name"),

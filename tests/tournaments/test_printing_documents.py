@@ -236,7 +236,7 @@ def test_accented_text_is_set_in_an_embedded_font():
             else font
         descriptor = descendant["/FontDescriptor"].get_object()
         assert "/FontFile2" in descriptor, f"{font['/BaseFont']} is not embedded"
-        assert "BitstreamVera" in str(font["/BaseFont"])
+        assert "DejaVuSans" in str(font["/BaseFont"])
 
 
 def test_the_same_data_gives_the_same_bytes():

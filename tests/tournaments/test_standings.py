@@ -389,7 +389,7 @@ def test_an_unknown_result_string_is_refused():
 
 def test_an_unknown_tie_break_is_refused():
     with pytest.raises(ValueError, match="unknown tie-break ids"):
-        compute_standings([1, 2], [], STANDARD, ["buchholz"])
+        compute_standings([1, 2], [], STANDARD, ["solkoff"])
 
 
 def test_the_domain_modules_load_without_django():

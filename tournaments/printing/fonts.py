@@ -1,34 +1,40 @@
-"""The font every document is set in, embedded so that accents print on any machine.
+"""The font every document is set in, embedded so that every player's name prints on any machine.
 
-Bitstream Vera ships inside reportlab itself (reportlab/fonts), so no system font is needed; it
-covers Latin-1, which holds every Portuguese letter (ã õ ç á â à é ê í ó ô ú ü), plus ½ and the
-dashes. The 14 standard PDF fonts are not embedded and would leave accents to the viewer.
+DejaVu Sans ships with the project (tournaments/printing/typefaces, with its licence), so no system
+font is needed. It covers Latin Extended and Cyrillic: the Portuguese letters, and also the Polish,
+Latvian, Czech, Turkish or Russian names of an international field, which Bitstream Vera (Latin-1
+only) printed with missing letters (issue 20). The 14 standard PDF fonts are not embedded and would
+leave accents to the viewer. Only the glyphs used are embedded (subset), so documents stay small.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import reportlab
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-FONT_DIR = Path(reportlab.__file__).resolve().parent / "fonts"
+FONT_DIR = Path(__file__).resolve().parent / "typefaces"
 
 REGULAR = "PrintSans"
 BOLD = "PrintSans-Bold"
 ITALIC = "PrintSans-Italic"
 BOLD_ITALIC = "PrintSans-BoldItalic"
 
-_FILES = {REGULAR: "Vera.ttf", BOLD: "VeraBd.ttf", ITALIC: "VeraIt.ttf", BOLD_ITALIC: "VeraBI.ttf"}
+FILES = {
+    REGULAR: "DejaVuSans.ttf",
+    BOLD: "DejaVuSans-Bold.ttf",
+    ITALIC: "DejaVuSans-Oblique.ttf",
+    BOLD_ITALIC: "DejaVuSans-BoldOblique.ttf",
+}
 
 
 def register_fonts() -> None:
     """Register the family once per process (registration is global in reportlab)."""
     if REGULAR in pdfmetrics.getRegisteredFontNames():
         return
-    for name, filename in _FILES.items():
+    for name, filename in FILES.items():
         pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
     addMapping(REGULAR, 0, 0, REGULAR)
     addMapping(REGULAR, 1, 0, BOLD)
