@@ -4,7 +4,8 @@ The script sets everything up and takes it down again:
   1. creates its own PostgreSQL database (damas_pages, dropped first if a run left it behind) on
      the local server, migrates it and builds a 100-player round robin with its first 50 rounds
      played (2,450 results, a few forfeits among them). The issue also asks for a 150-player Swiss
-     after five rounds: there is no Swiss system on main yet, so the script says so and skips it;
+     after five rounds: main has the Swiss pairing engine (issue 14) but no stored Swiss
+     tournament or pages yet, so the script says so and skips it;
   2. starts gunicorn on a free loopback port with the production settings (bench/pages_site adds
      one URL, /bench-bare/, that returns HttpResponse("ok") through the same middleware) and
      Redis as the shared cache (BENCH_REDIS_URL, default redis://127.0.0.1:6379/8; without a
@@ -183,8 +184,8 @@ def main() -> int:
         server = None
         try:
             slug, middle, entry_id = build_round_robin()
-            print("150-player Swiss after five rounds: skipped, main has no Swiss system yet "
-                  "(issue 14); the round robin below stands for both.")
+            print("150-player Swiss after five rounds: skipped, there is no stored Swiss "
+                  "tournament or Swiss page yet (only the pairing engine of issue 14).")
             port = load.free_port()
             log = Path(folder) / "gunicorn.log"
             server = load.start_gunicorn(port, options.workers, log)
