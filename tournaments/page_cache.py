@@ -146,7 +146,8 @@ class StoredPage:
 # anything else is answered without being stored, so made-up query strings cannot fill the cache
 # with copies of one page.
 STORED_QUERY = {"sort": re.compile(r"-?[a-z_0-9]{1,16}"), "rodada": re.compile(r"[0-9]{1,4}"),
-                "_export": re.compile(r"csv")}
+                "_export": re.compile(r"csv"),
+                "ordem": re.compile(r"classificacao")}  # the crosstable by rank (issue 12)
 
 
 def shareable(request: HttpRequest) -> bool:

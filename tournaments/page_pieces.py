@@ -13,7 +13,8 @@ import logging
 from django.conf import settings
 from django.utils import translation
 
-from . import crosstable_grid, reports
+from . import crosstable_grid as crosstable_grid_module
+from . import reports
 from .models import Game, Round, Tournament
 from .page_cache import cached_piece
 
@@ -35,6 +36,8 @@ def compute_standings_rows(tournament: Tournament, up_to_round: int | None) -> l
     return [
         {"rank": standing.rank, "number": standing.entry.number,
          "name": standing.entry.player.name, "club": standing.entry.player.club,
+         "sort_name": standing.entry.player.sort_name,
+         "rating": standing.rating, "games": standing.games,
          "points": standing.points, "shared": standing.row.shared,
          "url": standing.entry.get_absolute_url(),
          **{f"tb_{index}": value
@@ -48,10 +51,12 @@ def standings_rows(tournament: Tournament, up_to_round: int | None) -> list[dict
                         lambda: compute_standings_rows(tournament, up_to_round))
 
 
-def crosstable_rows(tournament: Tournament) -> list[crosstable_grid.GridRow]:
-    """The grid's rows in the page's language (its colour initials and decimal sign)."""
-    return cached_piece(tournament, f"crosstable-grid:{translation.get_language()}",
-                        lambda: crosstable_grid.build_rows(tournament))
+def crosstable_grid(tournament: Tournament, by_rank: bool = False) -> crosstable_grid_module.Grid:
+    """The grid's rows and columns in the page's language (its colour initials and decimal
+    sign), by pairing number or by rank (issue 12's `?ordem=classificacao`)."""
+    order = "rank" if by_rank else "number"
+    return cached_piece(tournament, f"crosstable-grid:{translation.get_language()}:{order}",
+                        lambda: crosstable_grid_module.build(tournament, by_rank))
 
 
 def warm(tournament_id: int) -> None:
@@ -66,6 +71,6 @@ def warm(tournament_id: int) -> None:
         standings_rows(tournament, None)
         for code, _name in settings.LANGUAGES:
             with translation.override(code):
-                crosstable_rows(tournament)
+                crosstable_grid(tournament)
     except Exception:  # the result is saved; a reader will compute what is missing
         logger.exception("could not compute the pages of tournament %s", tournament_id)

@@ -25,7 +25,18 @@ from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from .models import Entry, Player, Tournament
+from .models import (
+    Entry,
+    LineupBoard,
+    MatchBoard,
+    Player,
+    Round,
+    Team,
+    TeamCompetition,
+    TeamMatch,
+    TeamMember,
+    Tournament,
+)
 
 
 def bump(tournament_id: int | None) -> None:
@@ -101,3 +112,40 @@ def _player_saved(sender, instance: Player, created: bool, **kwargs) -> None:
     for tournament_id in (Entry.objects.filter(player=instance)
                           .values_list("tournament_id", flat=True).distinct()):
         bump(tournament_id)
+
+
+# A team competition's pages read its settings, teams, members, matches, line-ups and boards:
+# an edit of any of them (the settings form, the admin) moves the tournament's version on. The
+# team services bump explicitly too, for their bulk writes, which send no signals.
+def _team_tournament(team_id: int | None) -> int | None:
+    return Team.objects.filter(pk=team_id).values_list("tournament_id", flat=True).first()
+
+
+def _round_tournament(round_id: int | None) -> int | None:
+    return Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True).first()
+
+
+def _match_tournament(match_id: int | None) -> int | None:
+    return (TeamMatch.objects.filter(pk=match_id)
+            .values_list("round__tournament_id", flat=True).first())
+
+
+TEAM_MODELS = {
+    TeamCompetition: lambda instance: instance.tournament_id,
+    Team: lambda instance: instance.tournament_id,
+    TeamMember: lambda instance: _team_tournament(instance.team_id),
+    TeamMatch: lambda instance: _round_tournament(instance.round_id),
+    LineupBoard: lambda instance: _round_tournament(instance.round_id),
+    MatchBoard: lambda instance: _match_tournament(instance.match_id),
+}
+
+
+def _team_part_changed(sender, instance, **kwargs) -> None:
+    bump(TEAM_MODELS[sender](instance))
+
+
+for _model in TEAM_MODELS:
+    post_save.connect(_team_part_changed, sender=_model,
+                      dispatch_uid=f"page-version-{_model.__name__}-saved")
+    post_delete.connect(_team_part_changed, sender=_model,
+                        dispatch_uid=f"page-version-{_model.__name__}-deleted")

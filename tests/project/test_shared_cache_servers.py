@@ -148,11 +148,11 @@ def stop(server: subprocess.Popen) -> None:
 
 
 def points_of(page: str, name: str) -> str:
-    """The points on the standings page's row of `name` (the cell after the club)."""
+    """The points on the standings page's row of `name` (after the club and the rating)."""
     row = next(row for row in page.split("<tr") if name in row)
     cells = [re.sub(r"<[^>]+>", "", cell.split(">", 1)[1]).strip()
              for cell in row.split("<td")[1:]]
-    return cells[4]
+    return cells[5]
 
 
 @pytest.fixture

@@ -176,8 +176,8 @@ def test_a_result_computes_the_standings_and_crosstables_as_it_commits(
     with django_capture_on_commit_callbacks(execute=True):
         services.record_result(game, result="1/2-1/2", expected_version=game.version)
     token = token_of(Tournament.objects.get(pk=tournament.pk))
-    for piece in ("round-numbers", "standings:None", "crosstable-grid:pt-br",
-                  "crosstable-grid:en"):
+    for piece in ("round-numbers", "standings:None", "crosstable-grid:pt-br:number",
+                  "crosstable-grid:en:number"):
         assert cache_get(piece_key(token, piece)) is not None, piece
 
 

@@ -71,15 +71,18 @@ def pages_agree_with_the_database(visitor: Client, tournament: Tournament) -> No
     fresh = compute_standings_rows(tournament, None)
     assert [list(row.values()) for row in standings] == [
         [str(row["rank"]), str(row["number"]), row["name"], row["club"],
-         format_points(row["points"]),
+         "" if row["rating"] is None else str(row["rating"]),
+         format_points(row["points"]), str(row["games"]),
          *("–" if value is None else format_points(value)
            for key, value in row.items() if key.startswith("tb_"))]
         for row in fresh]
 
     page = visitor.get(reverse("tournaments:crosstable", args=[slug])).content.decode()
-    for row in crosstable_grid.build_rows(tournament):
+    for row in crosstable_grid.build(tournament).rows:
+        rating = "" if row.rating is None else row.rating
         assert (f'<td class="number pin-no">{row.number}</td><td class="pin-name">'
-                f'<a href="{row.url}">{row.name}</a></td>{row.cells}'
+                f'<a href="{row.url}">{row.name}</a></td>'
+                f'<td class="number">{rating}</td>{row.cells}'
                 f'<td class="number pin-end">{row.points_text}</td>') in page
 
     for number in (1, PLAYERS):

@@ -158,3 +158,85 @@ def test_editing_an_entry_in_the_admin_moves_the_version():
     entry = tournament.entries.first()
     entry.withdrawn = True
     moves(entry.save, tournament)
+
+
+# --- the steps main gained with issue 12 (the desk) and the team competitions ----------------
+
+def test_saving_a_whole_round_of_results_moves_the_version():
+    from tournaments.round_results import record_round_results
+
+    tournament = make_tournament(4, paired=True)
+    round_ = tournament.rounds.get(number=1)
+    games = list(round_.games.order_by("board"))
+    moves(lambda: record_round_results(
+        round_, {game.pk: ("1-0", game.version) for game in games}), tournament)
+
+
+def test_undoing_a_withdrawal_moves_the_version():
+    tournament = make_tournament(4, paired=True)
+    entry = tournament.entries.select_related("tournament").first()
+    services.withdraw_player(entry)
+    moves(lambda: services.undo_withdrawal(entry), tournament)
+
+
+def test_the_withdrawal_annulment_setting_moves_the_version():
+    tournament = make_tournament(4, paired=True)
+    stored = Tournament.objects.get(pk=tournament.pk)
+    stored.annul_early_withdrawals = not stored.annul_early_withdrawals
+    moves(lambda: services.update_tournament(stored), tournament)
+
+
+def _league(**kwargs):
+    from team_factories import make_league
+
+    return make_league(**kwargs)
+
+
+def test_team_entries_move_the_version():
+    from tournaments import team_services
+
+    league = _league(n_teams=2, paired=False)
+    moves(lambda: team_services.add_team(league, name="Clube Olinda"), league)
+    team = league.teams.order_by("pk").last()
+    moves(lambda: team_services.add_team_player(team, name="Olinda 1"), league)
+
+
+def test_generating_team_rounds_moves_the_version():
+    from tournaments import team_services
+    from tournaments.models import TeamSystem
+
+    league = _league(n_teams=4, paired=False)
+    moves(lambda: team_services.generate_team_round_robin(league), league)
+    swiss = _league(n_teams=4, paired=False, system=TeamSystem.SWISS,
+                    team_settings={"swiss_rounds": 3}, name="Suíço por Equipes")
+    moves(lambda: team_services.pair_next_swiss_round(swiss), swiss)
+
+
+def test_a_lineup_starting_a_round_and_a_team_result_move_the_version():
+    from tournaments import team_services
+    from tournaments.models import Game, TeamMatch
+
+    league = _league(n_teams=4)
+    round_ = league.rounds.get(number=1)
+    match = TeamMatch.objects.filter(round=round_, away__isnull=False).order_by("table").first()
+    home = team_services.roster(match.home)
+    moves(lambda: team_services.set_lineup(round_, match.home, [h.pk for h in home[:4]]),
+          league)
+    moves(lambda: team_services.start_round(round_), league)
+    game = Game.objects.filter(round=round_).order_by("board").first()
+    moves(lambda: services.record_result(game, result="1-0", expected_version=game.version),
+          league)
+
+
+def test_team_settings_and_admin_edits_of_team_parts_move_the_version():
+    from tournaments.models import Team, TeamCompetition, TeamMatch
+
+    league = _league(n_teams=4)
+    competition = TeamCompetition.objects.get(tournament=league)
+    competition.match_win = 3
+    moves(competition.save, league)  # the settings form saves the competition
+    team = Team.objects.filter(tournament=league).first()
+    team.name = "Clube Renomeado"
+    moves(team.save, league)
+    match = TeamMatch.objects.filter(round__tournament=league).first()
+    moves(match.save, league)

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_create_cache_table'),
+        ('tournaments', '0008_team_competitions'),
     ]
 
     operations = [
