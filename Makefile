@@ -85,8 +85,16 @@ lint: $(VENV)/.dev-installed
 
 # The suite runs on SQLite, then again on PostgreSQL when a server answers
 # (TEST_DATABASE_URL, or the local one on 127.0.0.1:5432); in CI the PostgreSQL pass is required.
+# The cache tests run on Redis too when one answers (TEST_REDIS_URL, or 127.0.0.1:6379 database 8,
+# tests/redis_url.py), and must in CI.
 test: $(VENV)/.dev-installed messages lint
 	@sh tests/browser/ensure_chromium.sh
+	@redis_url=$$($(PY) tests/redis_url.py) || exit 1; \
+	if [ -n "$$redis_url" ]; then \
+	  echo "Cache tests: on local memory and on Redis ($$redis_url)."; \
+	else \
+	  echo "Cache tests: on local memory only; their Redis half skips (no Redis answered at 127.0.0.1:6379; set TEST_REDIS_URL to add one)."; \
+	fi
 	@echo "== Test suite on SQLite =="
 	$(PY) -m pytest
 	@pg_url=$$($(PY) tests/postgres_url.py) || exit 1; \

@@ -13,15 +13,14 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from engine_messages import explained as _explained
+from engine_messages import illegal_move_reason, syntax_line, syntax_problem  # noqa: F401
+from engine_messages import moves_list as _moves_list
+from engine_messages import square_text as _square
 from rules.board import Board
-from rules.errors import AmbiguousMoveError, DraughtsError
 from rules.irregularities import Irregularity
-from rules.notation import explain_illegal, move_to_str, parse_squares
-from rules.pdn import MAX_VARIATION_DEPTH
-from rules.variants import Variant
 
 from .models import Category, RuleId
-from .sheets import write_squares
 
 
 def rule_title(rule_id: str) -> str:
@@ -194,16 +193,6 @@ def counter_text(evidence: Mapping[str, Any]) -> str:
 # ------------------------------------------------------------------------------ irregularities
 
 
-def _moves_list(board: Board, algebraic: bool) -> str:
-    moves = board.legal_moves()
-    shown = ", ".join(move_to_str(board, move, algebraic) for move in moves[:6])
-    return shown + (", …" if len(moves) > 6 else "")
-
-
-def _square(square: int, variant: Variant, algebraic: bool) -> str:
-    return write_squares((square,), False, variant, algebraic)
-
-
 def irregularity_reason(
     board: Board, written: str, irregularity: Irregularity | None, code: str, algebraic: bool
 ) -> str:
@@ -237,38 +226,6 @@ def irregularity_reason(
     return _explained(board, written, algebraic)
 
 
-def _explained(board: Board, written: str, algebraic: bool) -> str:
-    """Art. 23 (b): the engine's reason code for an irregular move, in words."""
-    try:
-        squares, capture = parse_squares(written, board.variant)
-        reason, _detail, _required = explain_illegal(board, squares, capture)
-    except DraughtsError:
-        reason = "no-such-move"
-        squares = ()
-    variant = board.variant
-    if reason == "occupied" and squares:
-        return _("square %(square)s is occupied") % {
-            "square": _square(squares[-1], variant, algebraic)}
-    if reason == "wrong-direction":
-        return _("a man moves forwards only")
-    if reason == "blocked":
-        return _("the way is blocked: pieces side by side, an own piece, or a piece already "
-                 "jumped")
-    if reason == "incomplete-capture":
-        return _("the capture cannot stop there: the piece must go on capturing")
-    return _("no such move; the legal moves are %(moves)s") % {
-        "moves": _moves_list(board, algebraic)}
-
-
-def illegal_move_reason(board: Board, written: str, error: DraughtsError, algebraic: bool) -> str:
-    """Why a written move cannot be replayed on `board`, in words: from the engine's error and
-    reason code, never its English text (for tools that replay a whole game, e.g. print_pdf)."""
-    if isinstance(error, AmbiguousMoveError):
-        return _("several captures fit this move: write the squares it passes, e.g. %(moves)s") % {
-            "moves": ", ".join(error.candidate_texts)}
-    return _explained(board, written, algebraic and board.variant.algebraic)
-
-
 def irregularity_line(label: str, category: str | None, reason: str) -> str:
     """ "17... d6xb4 (18x27): not a legal move — Art. 23 (f): a capture was compulsory: c3xe5"
 
@@ -277,33 +234,6 @@ def irregularity_line(label: str, category: str | None, reason: str) -> str:
         return _("%(move)s: not a legal move — Art. 23 (%(category)s): %(reason)s") % {
             "move": label, "category": category, "reason": reason}
     return _("%(move)s: not a legal move — %(reason)s") % {"move": label, "reason": reason}
-
-
-# ------------------------------------------------------------------------------ syntax
-
-
-def syntax_problem(code: str) -> str:
-    messages = {
-        "unexpected-text": _("unexpected text"),
-        "unclosed-comment": _("a comment “{” is never closed with “}”"),
-        "bad-tag": _('a malformed tag pair: expected [Name "value"]'),
-        "misplaced-nag": _("a move quality sign ($n) must follow a move"),
-        "misplaced-variation": _("a variation “(” must follow the move it replaces"),
-        "unmatched-parenthesis": _("“)” closes no variation"),
-        "unclosed-variation": _("a variation “(” is never closed"),
-        "variation-too-deep": _("variations are nested more than %(depth)d deep")
-        % {"depth": MAX_VARIATION_DEPTH},
-        "no-game": _("no game found"),
-    }
-    return messages.get(code, _("the text cannot be read as PDN"))
-
-
-def syntax_line(code: str, line: int | None, column: int | None) -> str:
-    """ "PDN syntax error at line 3, column 17: unexpected text" """
-    if code == "start":
-        return _("The starting position (FEN tag) cannot be read.")
-    return _("PDN syntax error at line %(line)d, column %(column)d: %(problem)s") % {
-        "line": line or 0, "column": column or 0, "problem": syntax_problem(code)}
 
 
 def snippet(text: str, line: int | None, column: int | None, width: int = 24) -> str:

@@ -14,10 +14,10 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from engine_messages import write_squares
 from rules.board import Board
 from rules.draws import RULE_IDS, DrawStatus
 from rules.errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidMoveError
-from rules.geometry import square_to_algebraic
 from rules.irregularities import Irregularity, classify, legal_reading
 from rules.move import Move
 from rules.notation import move_to_str, parse_move, parse_squares
@@ -59,14 +59,6 @@ def normal_move_label(text: str) -> str | None:
         return None
     dots = "." if match.group(2) == "." else "..."
     return f"{int(match.group(1))}{dots}"
-
-
-def write_squares(
-    squares: tuple[int, ...], capture: bool, variant: Variant, algebraic: bool
-) -> str:
-    """Squares joined as a move text, in numeric or (8x8) algebraic notation."""
-    names = [square_to_algebraic(s, variant) if algebraic else str(s) for s in squares]
-    return ("x" if capture else "-").join(names)
 
 
 def _offset(text: str, line: int, column: int) -> int:

@@ -208,6 +208,29 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 SHEET_MAX_PLIES = int(os.environ.get("SHEET_MAX_PLIES", "600"))
 SHEET_REPLAY_SECONDS = float(os.environ.get("SHEET_REPLAY_SECONDS", "2"))
 
+# The cache the public pages' pieces and whole responses live in (tournaments/page_cache.py).
+# REDIS_URL (redis://host:6379/0) shares one Redis between every worker on every machine; without
+# it each process keeps its own memory cache, as `make run` needs (production falls back to the
+# database cache instead, config/settings_production.py).
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+
+
+def redis_cache(url: str) -> dict:
+    """Django's own Redis backend. Short timeouts: the public pages treat a Redis that does not
+    answer as a miss and compute the page (tournaments/page_cache.py)."""
+    return {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": url,
+        "KEY_PREFIX": "damas",
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+    }
+
+
+if REDIS_URL:
+    CACHES = {"default": redis_cache(REDIS_URL)}
+# Seconds a proxy or browser may reuse a public page before asking again (Cache-Control max-age).
+PUBLIC_PAGE_MAX_AGE = int(os.environ.get("PUBLIC_PAGE_MAX_AGE", "5"))
+
 # Uploads (PDN files, CSV player lists, tournament backups) are small; refuse anything larger.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024

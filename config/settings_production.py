@@ -21,6 +21,9 @@ Environment, beyond the base settings' `DATABASE_URL` and `CONN_MAX_AGE`:
   EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, EMAIL_USE_SSL,
   DEFAULT_FROM_EMAIL        the SMTP server for password-reset mail (DEFAULT_FROM_EMAIL required
                             with EMAIL_HOST); without EMAIL_HOST the reset is not offered
+  REDIS_URL                 e.g. redis://127.0.0.1:6379/0: the shared cache of the public pages
+                            (issue 15); unset: the database cache
+  PUBLIC_PAGE_MAX_AGE       seconds a proxy may serve a public page without asking, default 5
 """
 
 import os
@@ -29,7 +32,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 
 from .settings import *  # noqa: F403 -- production is the base plus what is below
-from .settings import BASE_DIR, EMAIL_SERVER, env_bool, env_list
+from .settings import BASE_DIR, EMAIL_SERVER, REDIS_URL, env_bool, env_list, redis_cache
 
 DEVELOPMENT_KEY_PREFIX = "django-insecure-"
 
@@ -85,8 +88,10 @@ STORAGES = {
 # Shared by every worker process, so the login rate limit counts across them (the default
 # in-memory cache is per process). Every `migrate` creates its table (post_migrate runs
 # `createcachetable`, config/cache_health.py), and `check --deploy` reports it missing.
+# With REDIS_URL, Redis (config/settings.py): the public pages' cache and the sign-in counts,
+# shared by every worker on every machine; without it, the database cache.
 CACHES = {
-    "default": {
+    "default": redis_cache(REDIS_URL) if REDIS_URL else {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "damas_cache",
     }

@@ -2,9 +2,12 @@
 
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 
 from config.accounts import RateLimitedPasswordResetView
 from config.login_limit import RateLimitedLoginView, limit_admin_login
+from tournaments.page_cache import site_page
 from tournaments.views import home
 
 # Both sign-in pages count failed attempts and answer 429 when locked (config/login_limit.py).
@@ -16,9 +19,12 @@ handler500 = "config.lock_errors.server_error"
 handler400 = "config.bad_request.bad_request"
 
 urlpatterns = [
-    path("", home, name="home"),
+    path("", site_page(home), name="home"),
     path("admin/", admin.site.urls),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The language switch is on every page, public ones included, which proxies may share between
+    # visitors (issue 15): a per-visitor CSRF token would make every page private. Choosing a
+    # language only sets a cookie the visitor can change back on the next page, so it is exempt.
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("contas/login/", RateLimitedLoginView.as_view(), name="login"),
     path("contas/password_reset/", RateLimitedPasswordResetView.as_view(),
          name="password_reset"),

@@ -15,6 +15,18 @@ def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def empty_page_cache():
+    """Each test starts with no stored page (tournaments/page_cache.py): the pages are keyed on
+    versions, and two test databases can reach the same one (an empty list of tournaments)."""
+    from django.core.cache import cache
+
+    from tournaments.page_cache import process_cache
+
+    process_cache.clear()
+    cache.clear()
+
+
 @pytest.fixture
 def organiser(django_user_model):
     user = django_user_model.objects.create_user("organizadora")

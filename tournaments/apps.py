@@ -17,3 +17,6 @@ class TournamentsConfig(AppConfig):
 
         post_migrate.connect(create_cache_tables, sender=self, dispatch_uid="damas-cache-tables")
         checks.register(check_caches, checks.Tags.caches, deploy=True)
+
+        # Admin edits of a tournament, player or entry move the pages' version (issue 15).
+        from . import page_version  # noqa: F401

@@ -1,8 +1,8 @@
 """Live updates of the public round and standings pages while a round is in play (issue 12).
 
 The pages poll a small JSON address (static/js/live.js) every LIVE_POLL_SECONDS, sending the
-ETag they hold: nothing changed is a bodiless 304, computed from three numbers of the games, not
-from the standings. A change sends the table's HTML, drawn by the page's own code, and whether
+ETag they hold: nothing changed is a bodiless 304, computed from the tournament's page version,
+not from the standings. A change sends the table's HTML, drawn by the page's own code, and whether
 to go on: the round page stops once its round is complete, the standings once the round in play
 when they were opened is. An idle tab has nothing to do: live.js pauses while it is hidden.
 """
@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 
 from django.conf import settings
-from django.db.models import Count, Max, Q, Sum
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
@@ -24,6 +23,7 @@ from django.views.decorators.http import condition, require_GET
 from django_tables2 import RequestConfig
 
 from .models import Game, Round, Tournament
+from .page_version import token_of
 from .permissions import can_arbitrate
 
 DEFAULT_POLL_SECONDS = 25
@@ -45,27 +45,22 @@ def _round_complete(tournament: Tournament, number: int) -> bool:
                                    result="").exists()
 
 
-def _fingerprint(request, games, *extra: object) -> str:
-    """A strong ETag for what a table shows: every save of a game raises its version, so the
-    sum of versions, the games' count and their highest id change with any result, correction
-    or new pairing. The language, the query (sorting) and the reader's role change the HTML."""
-    numbers = games.aggregate(versions=Sum("version"), games=Count("id"), last=Max("id"),
-                              played=Count("id", filter=~Q(result="")))
-    parts = [get_language(), request.GET.urlencode(), *numbers.values(), *extra]
+def _fingerprint(request, tournament: Tournament, *extra: object) -> str:
+    """A strong ETag for what a table shows: the tournament's page version, which every write
+    that changes a pairing, a result, a player or the standings' rules moves (page_version.py,
+    issue 15), so an unchanged table costs no query beyond the tournament's row. The language,
+    the query (sorting) and the reader's role change the HTML."""
+    parts = [get_language(), request.GET.urlencode(), token_of(tournament), *extra]
     return '"' + hashlib.sha256(repr(parts).encode()).hexdigest()[:32] + '"'
 
 
 def _round_etag(request, tournament: Tournament, number: int) -> str:
-    games = Game.objects.filter(round__tournament=tournament, round__number=number)
-    return _fingerprint(request, games, "round", number,
+    return _fingerprint(request, tournament, "round", number,
                         can_arbitrate(request.user, tournament))
 
 
 def _standings_etag(request, tournament: Tournament, number: int) -> str:
-    entries = tournament.entries.aggregate(count=Count("id"),
-                                           withdrawn=Count("id", filter=Q(withdrawn=True)))
-    return _fingerprint(request, Game.objects.of_tournament(tournament), "standings", number,
-                        *entries.values(), tournament.tiebreaks, repr(tournament.scoring))
+    return _fingerprint(request, tournament, "standings", number)
 
 
 def round_live_context(request, tournament: Tournament, round_: Round) -> dict | None:

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -95,6 +96,9 @@ def validate_tiebreak_order(value) -> None:
         )
     if len(set(value)) != len(value):
         raise ValidationError(_("A tie-break may appear only once in the order."))
+
+
+PAGE_VERSION_FIELDS = ("version", "changed_at")
 
 
 class TournamentQuerySet(models.QuerySet):
@@ -182,6 +186,11 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("arbiters"), blank=True,
         related_name="arbitrated_tournaments",
     )
+    # What the public pages show changes only with these (issue 15): every write that changes
+    # standings, pairings or the crosstable bumps both in its own transaction
+    # (tournaments/page_version.py), and every cached piece of a page is keyed on them.
+    version = models.PositiveBigIntegerField(default=0, editable=False)
+    changed_at = models.DateTimeField(default=timezone.now, editable=False)
 
     objects = TournamentQuerySet.as_manager()
 
@@ -243,6 +252,18 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        """Save the settings but never write back the page version this object was read with:
+        a form held open across a result would otherwise turn the version back to one whose
+        cached pages are stale. Only page_version.bump() moves it."""
+        if self.pk is not None and not self._state.adding and kwargs.get("update_fields") is None:
+            deferred = self.get_deferred_fields()
+            kwargs["update_fields"] = [
+                field.name for field in self._meta.concrete_fields
+                if not field.primary_key and field.name not in PAGE_VERSION_FIELDS
+                and field.attname not in deferred]
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.slug])

@@ -14,7 +14,7 @@ from django.db.models import F
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from . import pairing
+from . import page_version, pairing
 from .csv_import import CsvImportError, CsvProblem, PlayerRow, parse_players_csv
 from .models import (
     Entry,
@@ -164,6 +164,7 @@ def update_tournament(tournament: Tournament, *, user=None) -> Tournament:
         ))
     tournament.full_clean()
     tournament.save()
+    page_version.bump(tournament.pk)
     old, new = settings_of(stored), settings_of(tournament)
     changed = [name for name in SETTINGS_FIELDS if old[name] != new[name]]
     if changed:
@@ -222,7 +223,9 @@ def _add_player(tournament: Tournament, *, name: str, club: str, rating: int | N
         raise DuplicatePlayerError(_(
             "%(name)s (federation id %(id)s) is already in this tournament."
         ) % {"name": player.name, "id": federation_id})
-    return Entry.objects.create(tournament=tournament, player=player)
+    entry = Entry.objects.create(tournament=tournament, player=player)
+    page_version.bump(tournament.pk)
+    return entry
 
 
 @transaction.atomic
@@ -254,6 +257,7 @@ def remove_entry(entry: Entry, *, user=None) -> None:
     announce(entry.tournament, "player-removed", user=user,
              before={"player": entry.player.name})
     entry.delete()
+    page_version.bump(entry.tournament_id)
 
 
 def _locked(tournament: Tournament) -> Tournament:
@@ -279,6 +283,7 @@ def draw_numbers(tournament: Tournament, seed: int | None = None, *,
     _store_numbers(tournament, {by_id[pk]: number for pk, number in numbers.items()})
     tournament.pairing_seed = seed
     tournament.save(update_fields=["pairing_seed"])
+    page_version.bump(tournament.pk)
     announce(tournament, "numbers-drawn", user=user,
              after={"seed": seed, "numbers": numbers_list(tournament)})
     return {by_id[pk]: number for pk, number in numbers.items()}
@@ -301,6 +306,7 @@ def set_numbers(tournament: Tournament, numbers: Mapping[int, int], *, user=None
     _store_numbers(tournament, {entries[pk]: number for pk, number in numbers.items()})
     tournament.pairing_seed = None
     tournament.save(update_fields=["pairing_seed"])
+    page_version.bump(tournament.pk)
     announce(tournament, "numbers-set", user=user, after={"numbers": numbers_list(tournament)})
 
 
@@ -348,6 +354,7 @@ def generate_rounds(tournament: Tournament, *, user=None) -> list[Round]:
     ])
     tournament.status = Status.ONGOING
     tournament.save(update_fields=["status"])
+    page_version.bump(tournament.pk)
     announce(tournament, "rounds-generated", user=user, after={
         "rounds": len(rounds), "games": sum(len(planned.games) for planned in schedule)})
     return rounds
@@ -402,6 +409,7 @@ def record_result(game: Game, *, result: str, expected_version: int, user=None,
     if not Game.objects.filter(pk=current.pk, version=expected_version).update(**changes):
         raise StaleResultError(_game_for_update(game.pk))
     saved = _game_for_update(game.pk)
+    page_version.bump(saved.round.tournament_id)
     result_changed.send(sender=Game, game=saved, before=current.result_value,
                         after=saved.result_value, user=user)
     _refresh_status(saved.round.tournament)
@@ -454,6 +462,7 @@ def withdraw_player(entry: Entry, *, user=None) -> list[Game]:
     entry.withdrawn = True
     entry.withdrawal_games = []
     entry.save(update_fields=["withdrawn", "withdrawal_games"])
+    page_version.bump(tournament.pk)
     current_round = (Game.objects.of_tournament(tournament).filter(result=GameResult.NOT_PLAYED)
                      .order_by("round__number").values_list("round__number", flat=True).first())
     if current_round is None:
@@ -512,6 +521,7 @@ def undo_withdrawal(entry: Entry, *, user=None) -> tuple[list[Game], list[Game]]
     entry.withdrawn = False
     entry.withdrawal_games = []
     entry.save(update_fields=["withdrawn", "withdrawal_games"])
+    page_version.bump(tournament.pk)
     _refresh_status(tournament)
     announce(tournament, "withdrawal-undone", user=user,
              after={"player": entry.player.name, "forfeits": len(restored)})

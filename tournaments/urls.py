@@ -1,26 +1,32 @@
-"""Tournament pages under /torneios/ (namespace "tournaments"), with Portuguese paths."""
+"""Tournament pages under /torneios/ (namespace "tournaments"), with Portuguese paths.
+
+The public pages are served through page_cache: stored per tournament version for visitors
+without a session, with ETag and Cache-Control (issue 15).
+"""
 
 from django.urls import path
 
 from . import backup_download, live, team_views, views
+from .page_cache import site_page, tournament_page
 
 app_name = "tournaments"
 
 urlpatterns = [
-    path("", views.tournament_list, name="list"),
+    path("", site_page(views.tournament_list), name="list"),
     path("novo/", views.tournament_create, name="create"),
-    path("<slug:slug>/", views.tournament_detail, name="detail"),
+    path("<slug:slug>/", tournament_page(views.tournament_detail), name="detail"),
     path("<slug:slug>/editar/", views.tournament_edit, name="edit"),
     path("<slug:slug>/rodadas/", views.rounds_overview, name="rounds"),
-    path("<slug:slug>/rodada/<int:number>/", views.round_detail, name="round"),
+    path("<slug:slug>/rodada/<int:number>/", tournament_page(views.round_detail), name="round"),
     path("<slug:slug>/rodada/<int:number>/ao-vivo/", live.round_updates, name="round_live"),
     path("<slug:slug>/rodada/<int:number>/resultados/", views.round_results,
          name="round_results"),
-    path("<slug:slug>/classificacao/", views.standings, name="standings"),
+    path("<slug:slug>/classificacao/", tournament_page(views.standings), name="standings"),
     path("<slug:slug>/classificacao/ao-vivo/<int:number>/", live.standings_updates,
          name="standings_live"),
-    path("<slug:slug>/tabela/", views.crosstable, name="crosstable"),
-    path("<slug:slug>/jogador/<int:entry_id>/", views.player_detail, name="player"),
+    path("<slug:slug>/tabela/", tournament_page(views.crosstable), name="crosstable"),
+    path("<slug:slug>/jogador/<int:entry_id>/", tournament_page(views.player_detail),
+         name="player"),
     path("<slug:slug>/jogadores/novo/", views.add_player, name="add_player"),
     path("<slug:slug>/jogadores/importar/", views.import_players, name="import_players"),
     path("<slug:slug>/jogador/<int:entry_id>/remover/", views.remove_player,

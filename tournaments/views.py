@@ -14,7 +14,7 @@ from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from . import live, reports, services
+from . import crosstable_grid, live, page_pieces, reports, services
 from . import round_results as round_entry
 from .csv_export import SafeCsvExport
 from .csv_import import CsvImportError
@@ -73,7 +73,7 @@ def roles(request, tournament: Tournament) -> dict:
 
 
 def tournament_context(request, tournament: Tournament, **extra) -> dict:
-    round_numbers = list(tournament.rounds.values_list("number", flat=True))
+    round_numbers = page_pieces.round_numbers(tournament)
     return {"tournament": tournament, "round_numbers": round_numbers,
             "paired": bool(round_numbers),
             "tiebreak_names": [tiebreak_label(key) for key in tournament.tiebreaks],
@@ -120,7 +120,8 @@ def next_step(tournament: Tournament, entries: list[Entry], paired: bool) -> str
 def round_detail(request, slug: str, number: int):
     tournament = get_object_or_404(Tournament, slug=slug)
     round_ = get_object_or_404(
-        Round.objects.select_related("bye__player"), tournament=tournament, number=number
+        Round.objects.select_related("bye__player", "tournament"), tournament=tournament,
+        number=number
     )
     context = tournament_context(request, tournament, round=round_)
     table = pairing_table(request, round_, can_arbitrate=context["can_arbitrate"])
@@ -131,7 +132,7 @@ def round_detail(request, slug: str, number: int):
 
 def pairing_table(request, round_: Round, *, can_arbitrate: bool) -> PairingTable:
     """A round's table as its page shows it (also redrawn by the live updates, live.py)."""
-    games = round_.games.select_related("round__tournament", "white__player", "black__player")
+    games = page_pieces.round_games(round_.tournament, round_)  # once per version (issue 15)
     return PairingTable(games, exclude=() if can_arbitrate else ("edit",),
                         short_headings=not request.GET.get("_export"))
 
@@ -180,24 +181,35 @@ def standings(request, slug: str):
 def standings_table(request, tournament: Tournament,
                     up_to_round: int | None = None) -> StandingsTable:
     """The standings as the page shows them (also redrawn by the live updates, live.py)."""
-    rows = [
-        {"rank": standing.rank, "number": standing.entry.number,
-         "name": standing.entry.player.name, "club": standing.entry.player.club,
-         "sort_name": standing.entry.player.sort_name,
-         "rating": standing.rating, "games": standing.games,
-         "points": standing.points, "shared": standing.row.shared,
-         "url": standing.entry.get_absolute_url(),
-         **{f"tb_{index}": value
-            for index, value in enumerate(standing.row.tiebreaks.values(), start=1)}}
-        for standing in reports.standings(tournament, up_to_round=up_to_round)
-    ]
+    rows = page_pieces.standings_rows(tournament, up_to_round)  # once per version (issue 15)
     exporting = bool(request.GET.get("_export"))
     return StandingsTable(rows, tournament.tiebreaks, short_headings=not exporting)
 
 
 def crosstable(request, slug: str):
+    """The grid in one pass over rows computed once per version and language; the CSV export
+    goes through django-tables2 (crosstable_grid says why)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     context = tournament_context(request, tournament)
+    if request.GET.get("_export") == "csv":
+        return crosstable_export(request, tournament, context)
+    by_rank = request.GET.get("ordem") == BY_RANK
+    grid = page_pieces.crosstable_grid(tournament, by_rank)
+    if by_rank:  # another order would move the rows off the diagonal
+        rows, sort = grid.rows, ""
+    else:
+        rows, sort = crosstable_grid.order(grid.rows, request.GET.get("sort"))
+    context.update(
+        grid=rows, by_rank=by_rank, by_rank_value=BY_RANK,
+        column_legend=crosstable_legend(tournament),
+        headings=crosstable_grid.headings(grid.columns, list(tournament.tiebreaks), request.GET,
+                                          sort, orderable=not by_rank))
+    return render(request, "tournaments/crosstable.html", context)
+
+
+def crosstable_export(request, tournament: Tournament, context: dict):
+    """The crosstable as CSV, through django-tables2 like the other tables' exports."""
+    slug = tournament.slug
     entries = reports.numbered_entries(tournament)
     records = reports.game_records(tournament)
     cells = reports.crosstable_cells(records, tournament.scoring)

@@ -68,3 +68,23 @@ def test_crosstable_and_standings_show_rating_games_and_tiebreaks(client, fmjd):
     page = client.get(reverse("tournaments:crosstable", args=[fmjd.slug]),
                       HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "G: games played; DE: Direct encounter; WIN: Most wins" in page
+
+
+def test_the_one_pass_page_by_rank_has_the_diagonal_rating_games_and_tiebreak_codes(client,
+                                                                                     fmjd):
+    """The page itself (tournaments/crosstable_grid.py, issue 15) shows what the CSV shows."""
+    import re
+
+    page = client.get(reverse("tournaments:crosstable", args=[fmjd.slug]),
+                      {"ordem": "classificacao"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    body = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    rows = [row for row in body.split("<tr>")[1:]]
+    assert len(rows) == 4
+    for place, row in enumerate(rows):
+        cross = row.split('<td class="cross">')[1:]
+        assert cross[place].startswith('<span class="self"'), (place, row)
+        assert 'class="number pin-end points">' in row and 'class="number pin-rank">' in row
+    assert '<td class="number fold rating">1540</td>' in body  # the rating, before the opponents
+    assert re.search(r'<abbr title="Sonneborn-Berger">SB</abbr>', page)
+    assert "G: games played" in page and "Columns by pairing number" in page
+    assert 'href="?sort=' not in page  # no sorting off the diagonal

@@ -192,7 +192,8 @@ def test_page_queries_do_not_grow_with_players(client, organiser, n_players,
     entry = tournament.entries.get(number=1)
     for name, args in (("standings", []), ("crosstable", []), ("detail", []), ("round", [1]),
                        ("player", [entry.pk])):
-        with django_assert_max_num_queries(5):
+        # One more than the page needs: the page cache asks for the version first (issue 15).
+        with django_assert_max_num_queries(6):
             assert client.get(reverse(f"tournaments:{name}",
                                       args=[tournament.slug, *args])).status_code == 200
 

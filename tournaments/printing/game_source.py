@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext, ngettext
 
-from arbitration.describe import illegal_move_reason
+from engine_messages import illegal_move_reason
 from rules.board import Board
 from rules.errors import DraughtsError
 from rules.notation import parse_move

@@ -14,7 +14,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from arbitration.describe import syntax_line
+from engine_messages import syntax_line
 from rules.pdn import PdnSyntaxError
 from tournaments.models import Tournament
 from tournaments.printing import documents
