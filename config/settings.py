@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "config.apps.SiteConfig",
     "tournaments",
+    "events",
     "arbitration",
 ]
 

@@ -24,4 +24,5 @@ urlpatterns = [
     path("torneios/<slug:slug>/pdf/", include("tournaments.printing.urls")),
     path("torneios/", include("tournaments.urls")),
     path("arbitragem/", include("arbitration.urls")),
+    path("eventos/", include("events.urls")),
 ]
