@@ -96,8 +96,11 @@ class TournamentForm(forms.ModelForm):
 class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
-        fields = ["name", "club", "rating", "federation_id"]
-        widgets = {"rating": forms.NumberInput(attrs={"min": 0, "max": MAX_RATING})}
+        fields = ["name", "club", "rating", "federation_id", "sex", "birth_date", "birth_year",
+                  "state", "fmjd_id", "fmjd_rating"]
+        widgets = {"rating": forms.NumberInput(attrs={"min": 0, "max": MAX_RATING}),
+                   "fmjd_rating": forms.NumberInput(attrs={"min": 0, "max": MAX_RATING}),
+                   "birth_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def validate_unique(self):
         """A known federation id is fine: the service enters that player again."""

@@ -10,9 +10,11 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .scoring import Result, Scoring
 
@@ -288,11 +290,39 @@ class Tournament(models.Model):
         return Scoring(self.scoring_win, self.scoring_draw, self.scoring_loss)
 
 
+# Ratings the federations publish fit here; a figure outside is a typing error (issue 17).
+RATING_MAX = 3000
+RATING_OUT_OF_RANGE = _("A rating is a whole number from 0 to 3000.")
+
+
+class Sex(models.TextChoices):
+    MALE = "M", pgettext_lazy("sex", "male")
+    FEMALE = "F", pgettext_lazy("sex", "female")
+
+
 class Player(models.Model):
+    """A person, one record however many tournaments he plays (issue 17: the player registry)."""
+
     name = models.CharField(_("name"), max_length=200)
     club = models.CharField(_("club or federation"), max_length=200, blank=True)
-    rating = models.PositiveSmallIntegerField(_("rating"), null=True, blank=True)
-    federation_id = models.CharField(_("federation id"), max_length=40, blank=True)
+    rating = models.PositiveSmallIntegerField(
+        _("rating"), null=True, blank=True, validators=[MaxValueValidator(RATING_MAX)],
+        help_text=_("National (CBD) rating."),
+    )
+    federation_id = models.CharField(
+        _("federation id"), max_length=40, blank=True, help_text=_("National (CBD) id.")
+    )
+    sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)
+    birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    birth_year = models.PositiveSmallIntegerField(
+        _("birth year"), null=True, blank=True,
+        help_text=_("When only the year is known; filled from the birth date otherwise."),
+    )
+    state = models.CharField(_("state"), max_length=40, blank=True)
+    fmjd_id = models.CharField(_("FMJD id"), max_length=40, blank=True)
+    fmjd_rating = models.PositiveSmallIntegerField(
+        _("FMJD rating"), null=True, blank=True, validators=[MaxValueValidator(RATING_MAX)]
+    )
 
     class Meta:
         ordering = ["name"]
@@ -304,10 +334,56 @@ class Player(models.Model):
                 fields=["federation_id"], condition=~models.Q(federation_id=""),
                 name="player_federation_id_unique",
             ),
+            models.UniqueConstraint(
+                fields=["fmjd_id"], condition=~models.Q(fmjd_id=""),
+                name="player_fmjd_id_unique",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(rating__isnull=True) | models.Q(rating__lte=RATING_MAX),
+                name="player_rating_at_most_3000",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(fmjd_rating__isnull=True)
+                | models.Q(fmjd_rating__lte=RATING_MAX),
+                name="player_fmjd_rating_at_most_3000",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(sex__in=["", *Sex.values]), name="player_sex_known"
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        if self.birth_date and not self.birth_year:
+            self.birth_year = self.birth_date.year
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:person", args=[self.pk])
+
+    def clean(self) -> None:
+        """Name the field at fault: a birth in the future, a year that contradicts the date."""
+        from django.utils import timezone
+
+        errors = {}
+        today = timezone.localdate()
+        if self.birth_date and self.birth_date > today:
+            errors["birth_date"] = _("The birth date cannot be in the future.")
+        elif self.birth_date and self.birth_year and self.birth_year != self.birth_date.year:
+            errors["birth_year"] = _("The birth year differs from the birth date's year.")
+        elif self.birth_year and not 1900 <= self.birth_year <= today.year:
+            errors["birth_year"] = _("The birth year must be between 1900 and this year.")
+        for field in ("rating", "fmjd_rating"):
+            value = getattr(self, field)
+            if value is not None and not 0 <= value <= RATING_MAX:
+                errors[field] = RATING_OUT_OF_RANGE
+        if errors:
+            raise ValidationError(errors)
+
+    def born_in(self) -> int | None:
+        return self.birth_date.year if self.birth_date else self.birth_year
 
 
 class EntryQuerySet(models.QuerySet):

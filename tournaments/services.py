@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils.text import slugify
@@ -17,6 +19,7 @@ from django.utils.translation import gettext as _
 from . import pairing
 from .csv_import import CsvImportError, CsvProblem, PlayerRow, parse_players_csv
 from .models import Entry, Game, GameResult, Player, Round, Status, Tournament
+from .people import Match, find_person
 from .signals import PLAYER_WITHDRAWN, official_action, result_changed
 
 SLUG_MAX = 70
@@ -145,43 +148,95 @@ def refuse_too_many_players(tournament: Tournament, players: int) -> None:
              "count": players, "games": round_robin_games(players, tournament.cycles)})
 
 
+# Facts of a person the registry keeps besides his name (tournaments/people.py, issue 17).
+PERSON_DETAILS = ("club", "rating", "federation_id", "sex", "birth_date", "birth_year", "state",
+                  "fmjd_id", "fmjd_rating")
+
+
 @transaction.atomic
 def add_player(tournament: Tournament, *, name: str, club: str = "", rating: int | None = None,
-               federation_id: str = "") -> Entry:
-    """Enter a player; one already known by his federation id is reused, not duplicated."""
+               federation_id: str = "", **details) -> Entry:
+    """Enter a player; one already known (federation id, FMJD id, or name and birth date) is
+    reused, not duplicated."""
+    entry, _match = enter_person(tournament, name=name, club=club, rating=rating,
+                                 federation_id=federation_id, **details)
+    return entry
+
+
+@transaction.atomic
+def enter_person(tournament: Tournament, *, name: str, **details) -> tuple[Entry, Match | None]:
+    """Enter the registry's person these facts describe, or a new one; say which was found."""
     _refuse_if_paired(tournament, _(
         "The rounds are already generated: no player can be added to a round robin in progress."
     ))
     refuse_too_many_players(tournament, tournament.entries.count() + 1)
-    player = None
-    if federation_id:
-        player = Player.objects.filter(federation_id=federation_id).first()
-    if player is None:
-        player = Player(name=name, club=club, rating=rating, federation_id=federation_id)
+    unknown = set(details) - set(PERSON_DETAILS)
+    if unknown:
+        raise TypeError(f"unknown player details: {sorted(unknown)}")
+    match = find_person(name=name, federation_id=details.get("federation_id") or "",
+                        fmjd_id=details.get("fmjd_id") or "",
+                        birth_date=details.get("birth_date"))
+    if match is None:
+        player = Player(name=name, **{key: value for key, value in details.items()
+                                      if value is not None})
         player.full_clean()
         player.save()
-    elif tournament.entries.filter(player=player).exists():
-        raise DuplicatePlayerError(_(
-            "%(name)s (federation id %(id)s) is already in this tournament."
-        ) % {"name": player.name, "id": federation_id})
-    return Entry.objects.create(tournament=tournament, player=player)
+    else:
+        player = match.player
+        if tournament.entries.filter(player=player).exists():
+            raise DuplicatePlayerError(_(
+                "%(name)s (%(how)s) is already in this tournament."
+            ) % {"name": player.name, "how": match.reason})
+        _fill_blanks(player, details)
+    return Entry.objects.create(tournament=tournament, player=player), match
+
+
+def _fill_blanks(player: Player, details: Mapping) -> None:
+    """What the registry did not know yet is learnt; what it knew is kept."""
+    changed = [key for key, value in details.items()
+               if value not in (None, "") and getattr(player, key) in (None, "")]
+    if not changed:
+        return
+    for key in changed:
+        setattr(player, key, details[key])
+    player.full_clean()
+    player.save()
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What a CSV import entered, and which lines were matched to a known person (and why)."""
+
+    entries: list[Entry]
+    merged: list[tuple[int, Match]]
 
 
 @transaction.atomic
 def import_players(tournament: Tournament, data: bytes) -> list[Entry]:
     """Add every player of a CSV file, or none if any line is wrong (CsvImportError)."""
+    return import_people(tournament, data).entries
+
+
+@transaction.atomic
+def import_people(tournament: Tournament, data: bytes) -> ImportReport:
+    """import_players, saying which lines were merged with a person already registered."""
     rows: list[PlayerRow] = parse_players_csv(data)
     refuse_too_many_players(tournament, tournament.entries.count() + len(rows))
-    entries = []
+    entries, merged = [], []
     for row in rows:
         try:
-            entries.append(add_player(
-                tournament, name=row.name, club=row.club, rating=row.rating,
-                federation_id=row.federation_id,
-            ))
+            entry, match = enter_person(tournament, name=row.name, **row.details())
         except DuplicatePlayerError as error:
             raise CsvImportError([CsvProblem(row.line, "federation_id", str(error))]) from error
-    return entries
+        except ValidationError as error:
+            raise CsvImportError([
+                CsvProblem(row.line, field, " ".join(messages))
+                for field, messages in error.message_dict.items()
+            ]) from error
+        entries.append(entry)
+        if match is not None:
+            merged.append((row.line, match))
+    return ImportReport(entries, merged)
 
 
 @transaction.atomic

@@ -2,13 +2,14 @@
 
 from django.urls import path
 
-from . import backup_download, live, views
+from . import backup_download, live, person_views, views
 
 app_name = "tournaments"
 
 urlpatterns = [
     path("", views.tournament_list, name="list"),
     path("novo/", views.tournament_create, name="create"),
+    path("pessoa/<int:pk>/", person_views.person_detail, name="person"),
     path("<slug:slug>/", views.tournament_detail, name="detail"),
     path("<slug:slug>/editar/", views.tournament_edit, name="edit"),
     path("<slug:slug>/rodadas/", views.rounds_overview, name="rounds"),

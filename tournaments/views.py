@@ -289,16 +289,22 @@ def import_players(request, tournament: Tournament):
     problems = []
     if request.method == "POST" and form.is_valid():
         try:
-            entries = services.import_players(tournament, form.cleaned_data["file"].read())
+            report = services.import_people(tournament, form.cleaned_data["file"].read())
         except CsvImportError as error:
             problems = [str(problem) for problem in error.problems]
             messages.error(request, _("The file was refused and no player was added."))
         except services.TournamentError as error:
             messages.error(request, str(error))
         else:
+            entries = report.entries
             messages.success(request, ngettext("%(count)d player imported.",
                                                "%(count)d players imported.", len(entries))
                              % {"count": len(entries)})
+            for line, match in report.merged:
+                messages.info(request, _(
+                    "Line %(line)d is %(name)s, already registered (%(how)s): one person, "
+                    "not a new one."
+                ) % {"line": line, "name": match.player.name, "how": match.reason})
             return redirect(tournament)
     return render(request, "tournaments/import_players.html",
                   {"form": form, "tournament": tournament, "problems": problems},
