@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "config.apps.SiteConfig",
     "tournaments",
     "events",
+    "prizes",
     "arbitration",
 ]
 
