@@ -43,8 +43,8 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = ["name", "place", "start_date", "end_date", "board", "time_control",
-                  "draw_profile", "notation", "cycles", "swap_last_two", "scoring_win",
-                  "scoring_draw", "scoring_loss"]
+                  "draw_profile", "notation", "cycles", "swap_last_two", "micro_match",
+                  "scoring_win", "scoring_draw", "scoring_loss"]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),

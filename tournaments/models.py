@@ -163,6 +163,11 @@ class Tournament(models.Model):
     status = models.CharField(
         _("status"), max_length=12, choices=Status.choices, default=Status.REGISTRATION
     )
+    micro_match = models.BooleanField(
+        _("micro-matches"), default=False,
+        help_text=_("Each pairing plays two games in the round, colours reversed; standings "
+                    "add both (tournaments/micro_match.py)."),
+    )
     pairing_seed = models.BigIntegerField(
         _("seed of the draw of pairing numbers"), null=True, blank=True,
         help_text=_("Recorded so the draw by lot can be replayed."),

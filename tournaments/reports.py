@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from django.utils.translation import pgettext
 
+from . import micro_match
 from .models import Entry, Game, Tournament
 from .scoring import Result
 from .standings import GameRecord, StandingRow, compute_standings
@@ -33,11 +34,30 @@ class Standing:
 
 
 def game_records(tournament: Tournament) -> list[GameRecord]:
-    """Every game of the tournament as the standings take them, in one query."""
+    """Every game of the tournament as the standings take them, in one query; a micro-match
+    tournament's games in game rounds (tournaments/micro_match.py)."""
+    if tournament.micro_match:
+        rows = Game.objects.of_tournament(tournament).values_list(
+            "round__number", "board", "white__number", "black__number", "result")
+        return micro_match.as_game_rounds(
+            (round_number, board, white, black, Result(result) if result else None)
+            for round_number, board, white, black, result in rows)
     return [
         GameRecord(round_number, white, black, Result(result) if result else None)
         for round_number, white, black, result in Game.objects.of_tournament(tournament).records()
     ]
+
+
+def record_cycles(tournament: Tournament) -> int:
+    """How often two players meet in the records: micro-matches double the cycles."""
+    return tournament.cycles * (micro_match.GAMES_PER_MATCH if tournament.micro_match else 1)
+
+
+def record_round(tournament: Tournament, round_number: int | None) -> int | None:
+    """The last record round of `round_number` (None stays None: every round)."""
+    if round_number is None or not tournament.micro_match:
+        return round_number
+    return micro_match.last_game_round(round_number)
 
 
 def numbered_entries(tournament: Tournament) -> list[Entry]:
@@ -54,7 +74,7 @@ def standings(
     by_number = {entry.number: entry for entry in entries}
     rows = compute_standings(
         list(by_number), records, tournament.scoring, tournament.tiebreaks,
-        cycles=tournament.cycles, up_to_round=up_to_round,
+        cycles=record_cycles(tournament), up_to_round=record_round(tournament, up_to_round),
         ratings={number: entry.player.rating for number, entry in by_number.items()},
     )
     return [Standing(row, by_number[row.number]) for row in rows]

@@ -16,7 +16,7 @@ from django.db.models import F
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from . import pairing
+from . import micro_match, pairing
 from .csv_import import CsvImportError, CsvProblem, PlayerRow, parse_players_csv
 from .models import Entry, Game, GameResult, Player, Round, Status, Tournament
 from .people import Match, find_person
@@ -120,6 +120,10 @@ def update_tournament(tournament: Tournament) -> Tournament:
     if schedule_changed and stored.rounds.exists():
         raise PairingsExistError(_(
             "The rounds are already generated: single or double round robin can no longer change."
+        ))
+    if stored.micro_match != tournament.micro_match and stored.rounds.exists():
+        raise PairingsExistError(_(
+            "The rounds are already generated: micro-matches can no longer be switched on or off."
         ))
     tournament.full_clean()
     tournament.save()
@@ -329,7 +333,8 @@ def generate_rounds(tournament: Tournament) -> list[Round]:
         Game(round=round_, board=game.board, white=by_number[game.white],
              black=by_number[game.black])
         for round_, planned in zip(rounds, schedule, strict=True)
-        for game in planned.games
+        for game in (micro_match.both_games(planned.games) if tournament.micro_match
+                     else planned.games)
     ])
     tournament.status = Status.ONGOING
     tournament.save(update_fields=["status"])

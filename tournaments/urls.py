@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import backup_download, live, person_views, views
+from . import backup_download, live, micro_match_views, person_views, views
 
 app_name = "tournaments"
 
@@ -30,5 +30,7 @@ urlpatterns = [
     path("<slug:slug>/numeros/", views.set_numbers, name="set_numbers"),
     path("<slug:slug>/gerar-rodadas/", views.generate_rounds, name="generate_rounds"),
     path("<slug:slug>/partida/<int:game_id>/", views.game_result, name="game_result"),
+    path("<slug:slug>/rodada/<int:number>/micro/<int:match>/",
+         micro_match_views.micro_match_result, name="micro_match"),
     path("<slug:slug>/copia-de-seguranca/", backup_download.download_backup, name="backup"),
 ]

@@ -120,6 +120,8 @@ def round_detail(request, slug: str, number: int):
     context = tournament_context(request, tournament, round=round_)
     table = pairing_table(request, round_, can_arbitrate=context["can_arbitrate"])
     context["live"] = live.round_live_context(request, tournament, round_)
+    if tournament.micro_match:
+        context["micro_matches"] = range(1, (round_.games.count() + 1) // 2 + 1)
     return table_page(request, table, f"{slug}-rodada-{number}", "tournaments/round_detail.html",
                       context)
 

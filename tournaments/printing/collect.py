@@ -29,7 +29,14 @@ from tournaments.printing.data import (
     TiebreakLabel,
     TournamentHeader,
 )
-from tournaments.reports import cell_for, crosstable_cells, game_records, standings
+from tournaments.reports import (
+    cell_for,
+    crosstable_cells,
+    game_records,
+    record_cycles,
+    record_round,
+    standings,
+)
 from tournaments.scoring import format_points
 from tournaments.tiebreak_names import tiebreak_abbreviation, tiebreak_name
 
@@ -171,7 +178,8 @@ def pairings_data(tournament: Tournament, round_number: int) -> PairingsData:
     numbers = list(tournament.entries.filter(number__isnull=False)
                    .values_list("number", flat=True))
     before = Crosstable(numbers, game_records(tournament), tournament.scoring,
-                        cycles=tournament.cycles, up_to_round=round_number - 1).total
+                        cycles=record_cycles(tournament),
+                        up_to_round=record_round(tournament, round_number - 1)).total
     rows = []
     for game in round_.games.with_players().order_by("board"):
         white_score = black_score = ""
