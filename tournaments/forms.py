@@ -44,7 +44,7 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = ["name", "place", "start_date", "end_date", "board", "time_control",
                   "draw_profile", "notation", "cycles", "swap_last_two", "micro_match",
-                  "scoring_win", "scoring_draw", "scoring_loss"]
+                  "scoring_win", "scoring_draw", "scoring_loss", "rating_k"]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -55,6 +55,8 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # Left empty (or absent from an older form), K keeps its value: 20 for a new tournament.
+        self.fields["rating_k"].required = False
         order = list(self.instance.tiebreaks or [])
         for position in range(len(REGISTRY)):
             self.fields[f"tiebreak_{position + 1}"] = forms.ChoiceField(
@@ -64,7 +66,7 @@ class TournamentForm(forms.ModelForm):
             )
         if self.instance.pk and self.instance.rounds.exists():
             # The schedule is fixed once the rounds exist.
-            for name in ("cycles", "swap_last_two"):
+            for name in ("cycles", "swap_last_two", "micro_match"):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("Fixed: the rounds are already generated.")
         if has_recorded_play(self.instance.pk):
@@ -90,6 +92,8 @@ class TournamentForm(forms.ModelForm):
                 self.add_error(name, _("This tie-break is already chosen above."))
             order.append(value)
         self.instance.tiebreaks = order
+        if cleaned.get("rating_k") is None and "rating_k" not in self.errors:
+            cleaned["rating_k"] = self.instance.rating_k or 20
         return cleaned
 
 

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -168,6 +168,11 @@ class Tournament(models.Model):
         help_text=_("Each pairing plays two games in the round, colours reversed; standings "
                     "add both (tournaments/micro_match.py)."),
     )
+    rating_k = models.PositiveSmallIntegerField(
+        _("K factor of the rating report"), default=20,
+        validators=[MinValueValidator(1), MaxValueValidator(100)],
+        help_text=_("Elo change = K × (score − expected score); FMJD and CBD publish their own K."),
+    )
     pairing_seed = models.BigIntegerField(
         _("seed of the draw of pairing numbers"), null=True, blank=True,
         help_text=_("Recorded so the draw by lot can be replayed."),
@@ -236,6 +241,10 @@ class Tournament(models.Model):
                 & models.Q(scoring_win__gte=models.F("scoring_draw"))
                 & models.Q(scoring_win__gt=models.F("scoring_loss")),
                 name="tournament_scoring_ordered",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(rating_k__gte=1) & models.Q(rating_k__lte=100),
+                name="tournament_rating_k_1_to_100",
             ),
         ]
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import backup_download, live, micro_match_views, person_views, views
+from . import backup_download, live, micro_match_views, person_views, rating_views, views
 
 app_name = "tournaments"
 
@@ -19,6 +19,7 @@ urlpatterns = [
     path("<slug:slug>/classificacao/ao-vivo/<int:number>/", live.standings_updates,
          name="standings_live"),
     path("<slug:slug>/tabela/", views.crosstable, name="crosstable"),
+    path("<slug:slug>/rating/", rating_views.rating_report_page, name="rating_report"),
     path("<slug:slug>/jogador/<int:entry_id>/", views.player_detail, name="player"),
     path("<slug:slug>/jogadores/novo/", views.add_player, name="add_player"),
     path("<slug:slug>/jogadores/importar/", views.import_players, name="import_players"),
