@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Event, Section
+from .models import Event, Registration, Section
 
 
 class SectionInline(admin.TabularInline):
@@ -16,3 +16,11 @@ class EventAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["organisers", "arbiters"]
     inlines = [SectionInline]
+
+
+@admin.register(Registration)
+class RegistrationAdmin(admin.ModelAdmin):
+    list_display = ["name", "section", "status", "created"]
+    list_filter = ["status", "section__event"]
+    search_fields = ["name", "federation_id"]
+    readonly_fields = ["entry", "address", "created"]

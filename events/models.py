@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models import Tournament
 
@@ -66,6 +67,10 @@ class Section(models.Model):
         verbose_name=_("tournament"),
     )
     order = models.PositiveSmallIntegerField(_("order"), default=1)
+    registration_open = models.BooleanField(
+        _("registration open"), default=False,
+        help_text=_("Players may ask to enter this section on the event's public form."),
+    )
 
     class Meta:
         ordering = ["event", "order", "tournament__name"]
@@ -74,3 +79,46 @@ class Section(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} · {self.tournament}"
+
+
+class RegistrationStatus(models.TextChoices):
+    PENDING = "pending", _("waiting for the organisers")
+    APPROVED = "approved", _("confirmed")
+    REFUSED = "refused", _("refused")
+
+
+class Registration(models.Model):
+    """A request to enter a section, sent without an account; published only once approved,
+    when it becomes an entry of the section's tournament."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="registrations",
+                                verbose_name=_("section"))
+    name = models.CharField(_("name"), max_length=200)
+    birth_date = models.DateField(_("birth date"))
+    club = models.CharField(_("club or federation"), max_length=200, blank=True)
+    federation_id = models.CharField(_("federation id"), max_length=40, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=RegistrationStatus.choices,
+                              default=RegistrationStatus.PENDING)
+    entry = models.OneToOneField(
+        "tournaments.Entry", on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="registration", verbose_name=_("entry"),
+    )
+    address = models.CharField(_("address"), max_length=45, blank=True,
+                               help_text=_("Where the form was sent from, for the rate limit."))
+    created = models.DateTimeField(_("sent"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["section", "name"]
+        verbose_name = pgettext_lazy("a request to enter", "registration")
+        verbose_name_plural = _("registrations")
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(name=""), name="registration_has_a_name"),
+            models.CheckConstraint(
+                condition=models.Q(status__in=RegistrationStatus.values),
+                name="registration_status_known",
+            ),
+        ]
+        indexes = [models.Index(fields=["address", "created"])]
+
+    def __str__(self) -> str:
+        return f"{self.name} · {self.section}"
