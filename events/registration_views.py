@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -63,8 +64,10 @@ def registrations(request, slug: str):
         return refuse_access(request)
     editing = None
     if request.method == "POST":
-        editing = get_object_or_404(Registration, section__event=event,
-                                    pk=request.POST.get("registration"))
+        chosen = request.POST.get("registration", "")
+        if not chosen.isdigit():
+            raise Http404(_("No such registration."))
+        editing = get_object_or_404(Registration, section__event=event, pk=int(chosen))
         form = regs.RegistrationForm(request.POST, instance=editing, event=event, public=False,
                                      prefix=f"r{editing.pk}")
         if form.is_valid() and editing.status != RegistrationStatus.APPROVED:
