@@ -97,3 +97,17 @@ def test_printed_pairings_standings_and_crosstable_of_micro_matches(client):
         response = client.get(reverse(f"printing:{name}",
                                       kwargs={"slug": tournament.slug, **kwargs}))
         assert response.status_code == 200 and response.content.startswith(b"%PDF"), name
+
+
+def test_backup_keeps_micro_matches_and_k():
+    from tournaments.backup import export_tournament, import_tournament
+
+    tournament = make_tournament(4, name="Match", paired=True, micro_match=True, rating_k=32)
+    play(tournament, {(1, 1): "1-0", (1, 2): "1/2-1/2", (1, 3): "0-1", (1, 4): "1-0"})
+    data = export_tournament(tournament)
+    assert data["micro_match"] is True and data["rating_k"] == 32
+    copy = import_tournament(data, slug="match-copia")
+    assert copy.micro_match and copy.rating_k == 32
+    assert not Game.objects.of_tournament(copy).filter(colours_swapped=True).exists()
+    before = [(s.entry.number, s.points) for s in reports.standings(tournament)]
+    assert [(s.entry.number, s.points) for s in reports.standings(copy)] == before
