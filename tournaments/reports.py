@@ -6,7 +6,7 @@ every game of the tournament (`values_list`), and the pure domain modules do the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from django.utils.translation import pgettext
@@ -130,3 +130,12 @@ def crosstable_cells(records: list[GameRecord]) -> dict[tuple[int, int], list[Cr
             cells.setdefault((me, other), []).append(
                 CrossCell(score, as_white, forfeit, record.round))
     return cells
+
+
+def cells_in_rounds(tournament: Tournament, cells: dict[tuple[int, int], list[CrossCell]]
+                    ) -> dict[tuple[int, int], list[CrossCell]]:
+    """A micro-match tournament's cells say the round played, not the game round ranked."""
+    if not tournament.micro_match:
+        return cells
+    return {pair: [replace(cell, round=(cell.round + 1) // micro_match.GAMES_PER_MATCH)
+                   for cell in games] for pair, games in cells.items()}

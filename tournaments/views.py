@@ -194,7 +194,7 @@ def crosstable(request, slug: str):
     context = tournament_context(request, tournament)
     entries = reports.numbered_entries(tournament)
     records = reports.game_records(tournament)
-    cells = reports.crosstable_cells(records)
+    cells = reports.cells_in_rounds(tournament, reports.crosstable_cells(records))
     numbers = [entry.number for entry in entries]
     rows = [
         {"rank": standing.rank, "number": standing.entry.number,

@@ -49,8 +49,12 @@ def test_crosstable_cell_shows_both_games(client):
                           {"_export": "csv"})
     text = response.content.decode()
     assert "1" in text and "0" in text
-    cells = reports.crosstable_cells(reports.game_records(tournament))
+    cells = reports.cells_in_rounds(
+        tournament, reports.crosstable_cells(reports.game_records(tournament)))
     assert all(len(games) == 2 for games in cells.values())
+    assert {cell.round for games in cells.values() for cell in games} == {1}
+    page = client.get(reverse("tournaments:crosstable", args=[tournament.slug])).content.decode()
+    assert "round 2," not in page
 
 
 def test_micro_match_form_saves_both_or_names_the_missing_game(client, organiser):

@@ -5,7 +5,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 BEFORE = [("tournaments", "0006_create_cache_table")]
-AFTER = [("tournaments", "0007_events17_people")]
+AFTER = [("tournaments", "0008_events17_people_checks")]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -85,20 +85,4 @@ class Migration(migrations.Migration):
             field=models.PositiveSmallIntegerField(blank=True, help_text='National (CBD) rating.', null=True, validators=[django.core.validators.MaxValueValidator(3000)], verbose_name='rating'),
         ),
         migrations.RunPython(one_record_per_person, migrations.RunPython.noop),
-        migrations.AddConstraint(
-            model_name='player',
-            constraint=models.UniqueConstraint(condition=models.Q(('fmjd_id', ''), _negated=True), fields=('fmjd_id',), name='player_fmjd_id_unique'),
-        ),
-        migrations.AddConstraint(
-            model_name='player',
-            constraint=models.CheckConstraint(condition=models.Q(('rating__isnull', True), ('rating__lte', 3000), _connector='OR'), name='player_rating_at_most_3000'),
-        ),
-        migrations.AddConstraint(
-            model_name='player',
-            constraint=models.CheckConstraint(condition=models.Q(('fmjd_rating__isnull', True), ('fmjd_rating__lte', 3000), _connector='OR'), name='player_fmjd_rating_at_most_3000'),
-        ),
-        migrations.AddConstraint(
-            model_name='player',
-            constraint=models.CheckConstraint(condition=models.Q(('sex__in', ['', 'M', 'F'])), name='player_sex_known'),
-        ),
     ]
