@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404, render
 
+from tournaments.permissions import can_create_tournament
+
 from .models import Event
+from .registration_views import can_manage_event
 from .summary import summarise
 
 
 def event_list(request):
-    return render(request, "events/event_list.html", {"events": Event.objects.all()})
+    return render(request, "events/event_list.html", {
+        "events": Event.objects.all(), "can_create": can_create_tournament(request.user)})
 
 
 def event_detail(request, slug: str):
@@ -17,4 +21,6 @@ def event_detail(request, slug: str):
     event = get_object_or_404(Event, slug=slug)
     sections = [summarise(section.tournament)
                 for section in event.sections.select_related("tournament")]
-    return render(request, "events/event_detail.html", {"event": event, "sections": sections})
+    return render(request, "events/event_detail.html", {
+        "event": event, "sections": sections,
+        "can_manage": can_manage_event(request.user, event)})
