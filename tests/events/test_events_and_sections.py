@@ -87,3 +87,10 @@ def test_event_ending_before_it_starts_names_the_field():
 
 def test_unknown_event_is_404(client):
     assert client.get(reverse("events:detail", args=["nada"])).status_code == 404
+
+
+def test_every_page_leads_to_the_events(client):
+    tournament = make_tournament(2, name="Sub-17")
+    make_event(tournament)
+    page = client.get(reverse("tournaments:standings", args=[tournament.slug])).content.decode()
+    assert reverse("events:list") in page
