@@ -33,15 +33,21 @@ class RatingReportTable(tables.Table):
         order_by = ("number",)
 
 
-def report_rows(tournament: Tournament) -> list[dict]:
+# Which list the report rates on: the national (CBD) one by default, or FMJD's (?lista=fmjd).
+RATING_LISTS = {"": ("rating", "federation_id"), "fmjd": ("fmjd_rating", "fmjd_id")}
+
+
+def report_rows(tournament: Tournament, rating_list: str = "") -> list[dict]:
+    rating_field, id_field = RATING_LISTS[rating_list]
     entries = reports.numbered_entries(tournament)
     by_number = {entry.number: entry for entry in entries}
     rows = rating_report(list(by_number), reports.game_records(tournament),
-                         {number: entry.player.rating for number, entry in by_number.items()},
+                         {number: getattr(entry.player, rating_field)
+                          for number, entry in by_number.items()},
                          tournament.rating_k)
     return [{
         "number": row.number, "name": by_number[row.number].player.name,
-        "fed_id": by_number[row.number].player.federation_id,
+        "fed_id": getattr(by_number[row.number].player, id_field),
         "rating": "" if row.rating is None else row.rating, "games": row.games,
         "score": local_points(row.score),
         "expected": "" if row.expected is None else f"{row.expected:.2f}",
@@ -54,7 +60,10 @@ def report_rows(tournament: Tournament) -> list[dict]:
 def rating_report_page(request, slug: str):
     """The report as a page, ?_export=csv as CSV, ?formato=pdf as PDF."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    rows = report_rows(tournament)
+    rating_list = request.GET.get("lista", "")
+    if rating_list not in RATING_LISTS:
+        rating_list = ""
+    rows = report_rows(tournament, rating_list)
     table = RatingReportTable(rows)
     if request.GET.get("formato") == "pdf":
         headings = [str(column.header) for column in table.columns]
@@ -66,5 +75,6 @@ def rating_report_page(request, slug: str):
         response["Content-Disposition"] = content_disposition_header(
             True, f"{tournament.slug}-rating.pdf")
         return response
-    return table_page(request, table, f"{slug}-rating", "tournaments/rating_report.html",
-                      tournament_context(request, tournament))
+    return table_page(request, table, f"{slug}-rating{'-fmjd' if rating_list else ''}",
+                      "tournaments/rating_report.html",
+                      tournament_context(request, tournament, rating_list=rating_list))

@@ -203,7 +203,15 @@ def _fill_blanks(player: Player, details: Mapping) -> None:
         return
     for key in changed:
         setattr(player, key, details[key])
-    player.full_clean()
+    try:
+        player.full_clean()
+    except ValidationError as error:  # an id of his that belongs to someone else
+        raise DuplicatePlayerError(_(
+            "%(name)s is already registered, and %(problems)s: check the ids before "
+            "entering him."
+        ) % {"name": player.name, "problems": "; ".join(
+            message for messages in error.message_dict.values() for message in messages)}
+        ) from error
     player.save()
 
 

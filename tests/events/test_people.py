@@ -101,3 +101,15 @@ def test_person_page_lists_all_his_tournaments(client):
     assert "Torneio Um" in page and "Torneio Dois" in page
     entry_page = client.get(entry.get_absolute_url()).content.decode()
     assert entry.player.get_absolute_url() in entry_page
+
+
+def test_ids_of_two_different_people_are_refused_not_merged():
+    one = make_tournament(name="Um")
+    services.add_player(one, name="Ana", federation_id="CBD-1")
+    services.add_player(one, name="Bia", fmjd_id="F-2")
+    two = make_tournament(name="Dois")
+    with pytest.raises(services.DuplicatePlayerError) as error:
+        services.add_player(two, name="Ana", federation_id="CBD-1", fmjd_id="F-2")
+    assert "Ana is already registered" in str(error.value)
+    assert not two.entries.exists()
+    assert Player.objects.get(name="Ana").fmjd_id == ""

@@ -51,6 +51,9 @@ def test_report_page_csv_and_pdf(client):
     assert "'=cmd|calc" in csv_text  # a formula is neutralised
     pdf = client.get(url, {"formato": "pdf"})
     assert pdf.content.startswith(b"%PDF")
+    fmjd = client.get(url, {"lista": "fmjd", "_export": "csv"}).content.decode()
+    assert "+" not in fmjd.splitlines()[1]  # nobody has an FMJD rating: no change
+    assert client.get(url, {"lista": "x" * 50}).status_code == 200
 
 
 @pytest.mark.django_db
