@@ -16,7 +16,8 @@ from django.views.decorators.http import require_POST
 from tournaments.models import Tournament
 from tournaments.permissions import can_manage, tournament_role_required
 from tournaments.printing.plain_table import plain_table_pdf
-from tournaments.tables import local_points
+from tournaments.tables import StandingsTable, local_points, tiebreak_legend
+from tournaments.views import table_page, tournament_context
 
 from . import services
 from .forms import CategoryForm, PolicyForm, PrizeForm
@@ -51,18 +52,32 @@ def prize_list(request, slug: str):
 
 
 def category_standings(request, slug: str, category_id: int):
+    """The standings kept to the category's members (overall ranks, tie-break columns), as a
+    page, CSV (?_export=csv, through table_page) or PDF (?formato=pdf)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     category = get_object_or_404(Category, tournament=tournament, pk=category_id)
-    rows = [(standing.rank, standing.entry.number, standing.entry.player.name,
-             standing.entry.player.club, local_points(standing.points))
-            for standing in services.category_standings(category)]
+    standings = services.category_standings(category)
     if request.GET.get("formato") == "pdf":
+        rows = [(standing.rank, standing.entry.number, standing.entry.player.name,
+                 standing.entry.player.club, local_points(standing.points))
+                for standing in standings]
         headings = [_("Rank"), _("No."), _("Name"), _("Club"), _("Points")]
         return _pdf(plain_table_pdf(tournament, _("Standings"), headings, rows,
                                     subtitle=category.name, wide_column=2),
                     f"{tournament.slug}-{category.pk}-classificacao.pdf")
-    return render(request, "prizes/category_standings.html",
-                  {"tournament": tournament, "category": category, "rows": rows})
+    rows = [{"rank": standing.rank, "number": standing.entry.number,
+             "name": standing.entry.player.name, "club": standing.entry.player.club,
+             "points": standing.points, "shared": standing.row.shared,
+             "url": standing.entry.get_absolute_url(),
+             **{f"tb_{index}": value
+                for index, value in enumerate(standing.row.tiebreaks.values(), start=1)}}
+            for standing in standings]
+    table = StandingsTable(rows, tournament.tiebreaks,
+                           short_headings=not request.GET.get("_export"))
+    return table_page(request, table, f"{slug}-{category.pk}-classificacao",
+                      "prizes/category_standings.html",
+                      tournament_context(request, tournament, category=category,
+                                         tiebreak_legend=tiebreak_legend(tournament.tiebreaks)))
 
 
 @tournament_role_required(can_manage)

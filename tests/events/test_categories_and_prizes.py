@@ -104,3 +104,13 @@ def test_prize_list_page_and_pdf(client, organiser, tournament):
 def test_only_organisers_manage_categories(client, outsider, tournament):
     client.force_login(outsider)
     assert client.get(reverse("prizes:manage", args=[tournament.slug])).status_code == 403
+
+
+def test_category_standings_page_and_csv(client, tournament):
+    women = Category.objects.create(tournament=tournament, name="Feminino", kind=Kind.SEX,
+                                    sex="F")
+    url = reverse("prizes:category", args=[tournament.slug, women.pk])
+    page = client.get(url).content.decode()
+    assert "Ana" in page and "Bruno" not in page
+    csv_text = client.get(url, {"_export": "csv"}).content.decode()
+    assert "Carla" in csv_text and "Davi" not in csv_text
