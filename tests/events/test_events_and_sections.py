@@ -94,3 +94,11 @@ def test_every_page_leads_to_the_events(client):
     make_event(tournament)
     page = client.get(reverse("tournaments:standings", args=[tournament.slug])).content.decode()
     assert reverse("events:list") in page
+
+
+def test_printed_header_names_the_event_arbiters(arbiter):
+    from tournaments.printing.collect import tournament_header
+
+    tournament = make_tournament(2, name="Sênior")
+    make_event(tournament).arbiters.add(arbiter)
+    assert tournament_header(tournament).arbiters == (arbiter.username,)

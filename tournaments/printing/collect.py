@@ -10,6 +10,8 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
+from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.utils import formats
 from django.utils.translation import gettext
 
@@ -62,7 +64,12 @@ class RoundNotFoundError(LookupError):
 
 
 def tournament_header(tournament: Tournament) -> TournamentHeader:
-    arbiters = tournament.arbiters.order_by("last_name", "first_name", "username")
+    # The tournament's arbiters and, for a section of an event, the event's (issue 17), read
+    # through the reverse relations so that tournaments does not import events.
+    arbiters = get_user_model().objects.filter(
+        Q(arbitrated_tournaments=tournament)
+        | Q(arbitrated_events__sections__tournament=tournament)
+    ).distinct().order_by("last_name", "first_name", "username")
     return TournamentHeader(
         name=tournament.name,
         place=tournament.place,
