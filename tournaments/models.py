@@ -370,7 +370,7 @@ class Player(models.Model):
         return self.name
 
     def save(self, *args, **kwargs) -> None:
-        if self.birth_date and not self.birth_year:
+        if self.birth_date:
             self.birth_year = self.birth_date.year
         super().save(*args, **kwargs)
 
