@@ -58,6 +58,12 @@ UV_COMPILE := $(VENV)/bin/uv pip compile --universal --python-version 3.12 --gen
 lock: $(VENV)/.dev-installed
 	$(UV_COMPILE) requirements.txt -o requirements.lock
 	$(UV_COMPILE) requirements-dev.txt -o requirements-dev.lock
+	$(UV_COMPILE) requirements-bench.txt -o requirements-bench.lock
+
+# The benchmarks' peer libraries (py-draughts, ...) come on top of the test tools.
+$(VENV)/.bench-installed: requirements-bench.lock $(VENV)/.dev-installed
+	$(PIP) install --quiet -r requirements-bench.lock
+	@touch $@
 
 # Compiled translation catalogues are build products, made from the .po files in locale/.
 messages: $(VENV)/.runtime-installed
@@ -92,7 +98,7 @@ test: $(VENV)/.dev-installed messages lint
 	  echo "Databases tested: SQLite only (no PostgreSQL server answered; set TEST_DATABASE_URL to add one)."; \
 	fi
 
-bench: $(VENV)/.dev-installed
+bench: $(VENV)/.bench-installed
 	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 # Each printed document of the demo tournament as PDF and as PNG pages, for a person to look at.

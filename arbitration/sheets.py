@@ -11,7 +11,6 @@ text exactly as written and shows where the problem is. The board comes from the
 from __future__ import annotations
 
 import re
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -32,7 +31,7 @@ from rules.pdn import (
     write_games,
 )
 from rules.profiles import DEFAULT_PROFILE, DrawProfileError
-from rules.replay import Replay, ReplayedPly, check_claim, replay_game
+from rules.replay import Replay, ReplayBudgetError, ReplayedPly, check_claim, replay_game
 from rules.variants import BRAZILIAN, INTERNATIONAL, Variant
 
 if TYPE_CHECKING:
@@ -199,17 +198,24 @@ def replay_sheet(
     sheet = SheetReplay(text, variant, games, error, None)
     if not games:
         return sheet
-    with nullcontext(games[0]) if budget is None else budget.watching(games[0]) as game:
+    game = games[0]
+    limits = ({} if budget is None
+              else {"max_plies": budget.max_plies, "max_seconds": budget.seconds})
+    try:
         try:
-            sheet.replay = replay_game(
-                game, variant, profile=profile, time_control=time_control, accept=accepted
-            )
+            sheet.replay = replay_game(game, variant, profile=profile,
+                                       time_control=time_control, accept=accepted, **limits)
         except DrawProfileError:
             # The profile has no rules for this board: replay the moves, show no draw counters.
             sheet.rules_available = False
-            sheet.replay = replay_game(game, variant, accept=accepted)
-        except DraughtsError as exc:  # a FEN tag that gives no position
-            sheet.start_error = exc
+            sheet.replay = replay_game(game, variant, accept=accepted, **limits)
+    except ReplayBudgetError as over:
+        from .budget import SheetOverBudget
+
+        kind = "plies" if over.limit == "plies" else "time"
+        raise SheetOverBudget(over.ply, over.label, kind, over.budget) from None
+    except DraughtsError as exc:  # a FEN tag that gives no position
+        sheet.start_error = exc
     return sheet
 
 

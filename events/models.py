@@ -18,7 +18,8 @@ from tournaments.models import Tournament
 class Event(models.Model):
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
-    place = models.CharField(_("place"), max_length=200, blank=True)
+    place = models.CharField(pgettext_lazy("where it is played", "place"), max_length=200,
+                             blank=True)
     start_date = models.DateField(_("start date"), null=True, blank=True)
     end_date = models.DateField(_("end date"), null=True, blank=True)
     organisers = models.ManyToManyField(

@@ -14,8 +14,10 @@ Move(path=(21, 17), captured=())
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypeVar
 
 from rules.errors import IllegalMoveError
 from rules.fen import parse_fen, write_fen
@@ -60,6 +62,7 @@ class Piece:
 
 
 _State = tuple[int, int, int, Color]
+_T = TypeVar("_T")
 
 
 class Board:
@@ -79,6 +82,13 @@ class Board:
         self.turn = Color.WHITE
         self.move_stack: list[Move] = []
         self._history: list[_State] = []
+        #: what `memoised` computed, for every position met (keys: (tag, position key)),
+        #: shared by the copies of this board; None keeps the current position's only. A replay
+        #: sets a dict so that a position met again (repetitions, loops through accepted
+        #: irregular moves) costs nothing.
+        self.move_memo: dict | None = None
+        self._recent_key: tuple | None = None  # the position `_recent` holds values for
+        self._recent: dict = {}
 
     # ------------------------------------------------------------------ construction, FEN
     @classmethod
@@ -172,21 +182,52 @@ class Board:
             (self._white, self._black) if self.turn == Color.WHITE else (self._black, self._white)
         )
 
-    def _capture_moves(self) -> list[Move]:
-        """Complete capture sequences with paths, one per (start, end, captured set)."""
+    def _capture_moves(self, majority: bool = True, start: int | None = None) -> list[Move]:
+        """Complete capture sequences with a route, one per (start, end, captured set).
+
+        With `majority`, the longest only (Art. 7); with `start`, the piece there only.
+        """
         own, opp = self._sides()
         to_sq = self._core.bit_to_sq
-        moves: dict[Move, Move] = {}
-        for path, captured in self._core.capture_paths(own, opp, self._kings):
-            squares = []
-            rest = captured
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                squares.append(to_sq[low.bit_length() - 1])
-            move = Move(tuple(to_sq[b] for b in path), tuple(squares))
-            moves.setdefault(move, move)
-        return sorted(moves, key=lambda m: (m.start, m.end, m.captured, m.path))
+        moves = []
+        trusted = Move._trusted
+        only = -1 if start is None else self._mask(start)
+        routes, _states = self._core.capture_search(
+            own, opp, self._kings, majority=majority, only=only
+        )
+        for path, captured in routes:
+            # bits ascend as squares do (rules.geometry), so the captured squares come sorted
+            squares = [to_sq[b] for b in range(captured.bit_length()) if captured >> b & 1]
+            moves.append(trusted(tuple([to_sq[b] for b in path]), tuple(squares)))
+        moves.sort(key=lambda m: (m.path[0], m.path[-1], m.captured))
+        return moves
+
+    def capture_search_states(self) -> int:
+        """How many (square, captured set) states the capture search explores here.
+
+        A deterministic measure of the work of `legal_moves()`, for tests and benchmarks that
+        bound it without a clock.
+        """
+        own, opp = self._sides()
+        return self._core.capture_search(own, opp, self._kings)[1]
+
+    def memoised(self, tag: Hashable, compute: Callable[[], _T]) -> _T:
+        """`compute()` for this position, computed once while the board stays on it.
+
+        Kept in `move_memo` when a caller set one (a replay: every position it meets), else
+        for the current position only. The value is shared: callers must not change it.
+        """
+        key = self.key()
+        memo = self.move_memo
+        if memo is None:
+            if self._recent_key != key:
+                self._recent_key = key
+                self._recent = {}
+            memo = self._recent
+        entry = (tag, key)
+        if entry not in memo:
+            memo[entry] = compute()
+        return memo[entry]
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, sorted by (start, end, captured).
@@ -195,6 +236,9 @@ class Board:
         (majority law, Art. 7 of "Regras básicas"); moves that share start, end and captured set
         appear once, with the first path found.
         """
+        return list(self.memoised("legal", self._legal_moves))
+
+    def _legal_moves(self) -> list[Move]:
         captures = self._capture_moves()
         if captures:
             best = max(len(m.captured) for m in captures)
@@ -207,9 +251,12 @@ class Board:
         ]
         return sorted(quiet, key=lambda m: (m.start, m.end))
 
-    def all_captures(self) -> list[Move]:
-        """Every complete capture sequence, ignoring the majority law (for Art. 23 (h) checks)."""
-        return self._capture_moves()
+    def all_captures(self, start: int | None = None) -> list[Move]:
+        """Every complete capture sequence, ignoring the majority law (for Art. 23 (h) checks);
+        only those of the piece on `start` when given."""
+        return list(
+            self.memoised(("all", start), lambda: self._capture_moves(majority=False, start=start))
+        )
 
     def has_capture(self) -> bool:
         """Whether the side to move must capture."""
@@ -306,6 +353,8 @@ class Board:
         board._white, board._black, board._kings, board.turn = self._state()
         board.move_stack = list(self.move_stack)
         board._history = list(self._history)
+        board.move_memo = self.move_memo
+        board._recent_key, board._recent = self._recent_key, self._recent
         return board
 
     # ------------------------------------------------------------------ state of the game

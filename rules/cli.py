@@ -132,6 +132,18 @@ def _replay_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="PLY",
         help="irregular moves the opponent let stand: PLY (every game) or GAME:PLY",
     )
+    parser.add_argument(
+        "--max-plies",
+        type=int,
+        default=None,
+        help="refuse a game longer than this many half-moves (its line says which ply)",
+    )
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        default=None,
+        help="refuse a game whose replay takes more engine time than this",
+    )
     parser.add_argument("file", nargs="?", help="PDN file ('-' for standard input)")
 
 
@@ -153,6 +165,8 @@ def _replay_run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         profile=args.profile,
         time_control=args.time_control,
         accept=parse_accept(accept),
+        max_plies=args.max_plies,
+        max_seconds=args.max_seconds,
     )
     for result in results:
         failed = failed or "error" in result

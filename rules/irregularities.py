@@ -112,24 +112,61 @@ def _single_jumps(
 
 def written_jumps(board: Board, squares: tuple[int, ...]) -> list[_Jumps]:
     """Every valid jump sequence of the piece on squares[0] that lands on the written
-    intermediate squares in order and ends on the last one (stopping there or not)."""
+    intermediate squares in order and ends on the last one (stopping there or not); see
+    `_written_jumps`. Computed once per position and squares (`legal_reading` and `classify`
+    both ask)."""
+    return board.memoised(("jumps", tuple(squares)), lambda: _written_jumps(board, squares))
+
+
+def _written_jumps(board: Board, squares: tuple[int, ...]) -> list[_Jumps]:
+    """Every valid jump sequence of the piece on squares[0] that lands on the written
+    intermediate squares in order and ends on the last one (stopping there or not).
+
+    One entry per distinct (captured set, complete), with the first route a depth-first search
+    meets, in the order they are first met. The search runs over states (square, pieces jumped,
+    written squares reached), each explored once: where the piece can go on depends on nothing
+    else (jumped pieces stay on the board, Art. 8), so a king among many pieces costs its
+    states, not its thousands of routes.
+    """
     start, end, waypoints = squares[0], squares[-1], squares[1:-1]
     piece = board.piece_at(start)
     if piece is None:
         return []
-    found: list[_Jumps] = []
+    # the jumps from a square when nothing is jumped yet: occupancy is fixed during the move
+    reach: dict[int, list[tuple[int, int]]] = {}
+    _State = tuple[int, frozenset[int], int]
+    root: _State = (start, frozenset(), 0)
+    parents: dict[_State, _State | None] = {root: None}
+    records: list[tuple[_State, bool]] = []
 
-    def search(at: int, path: tuple[int, ...], jumped: frozenset[int], next_waypoint: int) -> None:
-        jumps = _single_jumps(board, start, at, piece.king, piece.color, jumped)
-        if path[1:] and at == end and next_waypoint == len(waypoints):
-            found.append(_Jumps(path, jumped, complete=not jumps))
+    def search(state: _State) -> None:
+        at, jumped, reached = state
+        options = reach.get(at)
+        if options is None:
+            options = reach[at] = _single_jumps(
+                board, start, at, piece.king, piece.color, frozenset()
+            )
+        jumps = [(captured, landing) for captured, landing in options if captured not in jumped]
+        if state is not root and at == end and reached == len(waypoints):
+            records.append((state, not jumps))
         for captured, landing in jumps:
-            reached = next_waypoint
-            if reached < len(waypoints) and landing == waypoints[reached]:
-                reached += 1
-            search(landing, (*path, landing), jumped | {captured}, reached)
+            after = reached
+            if after < len(waypoints) and landing == waypoints[after]:
+                after += 1
+            child = (landing, jumped | {captured}, after)
+            if child not in parents:
+                parents[child] = state
+                search(child)
 
-    search(start, (start,), frozenset(), 0)
+    search(root)
+    found = []
+    for state, complete in records:
+        path = []
+        step: _State | None = state
+        while step is not None:
+            path.append(step[0])
+            step = parents[step]
+        found.append(_Jumps(tuple(reversed(path)), state[1], complete))
     return found
 
 

@@ -32,6 +32,14 @@ class Move:
         object.__setattr__(self, "path", path)
         object.__setattr__(self, "captured", tuple(sorted(int(sq) for sq in self.captured)))
 
+    @classmethod
+    def _trusted(cls, path: tuple[int, ...], captured: tuple[int, ...]) -> Move:
+        """A move from the generator: ints already, captured ascending; skips the checks."""
+        move = object.__new__(cls)
+        object.__setattr__(move, "path", path)
+        object.__setattr__(move, "captured", captured)
+        return move
+
     @property
     def start(self) -> int:
         """Square the moving piece leaves."""

@@ -13,6 +13,11 @@ law applies by number of pieces, kings and men alike (Art. 6, Art. 7); men captu
 and jumped pieces stay on the board, blocking, until the move ends (Art. 8, Art. 10, "Turkish
 strike"); two pieces side by side on a diagonal cannot be jumped (Art. 5); moves with the same
 start, end and set of captured pieces are one move.
+
+Captures are searched over states, not routes: where a capturing piece can go on depends only on
+its square and the pieces it has jumped, so each (square, captured set) state is explored once
+per generation call. A king among many pieces has thousands of routes (12,530 in one position)
+but only about a thousand states, which keeps every position in a few milliseconds.
 """
 
 from __future__ import annotations
@@ -83,9 +88,31 @@ class Core:
                 if len(ray) >= 2:
                     jumps.append((1 << ray[0], ray[1], 1 << ray[1], d))
             man_jumps[b] = tuple(jumps)
+        # ray_hits[d][bit]: {pieces on the ray: (first piece's bit mask, landing bits beyond it
+        # up to the next piece, nearest first)}, for every pattern with a piece and a landing;
+        # a king's jumps are then four lookups (1,510 patterns on 8x8, 6,114 on 10x10)
+        ray_hits: list[list[dict[int, tuple[int, tuple[int, ...]]]]] = [
+            [{} for _ in range(top)] for _ in range(_DIRECTIONS)
+        ]
+        for d in range(_DIRECTIONS):
+            for b in on_board:
+                ray = ray_lists[d][b]
+                mask = ray_masks[d][b]
+                pattern = mask
+                while pattern:
+                    first = next(i for i, r in enumerate(ray) if pattern >> r & 1)
+                    lands = []
+                    for r in ray[first + 1 :]:
+                        if pattern >> r & 1:
+                            break
+                        lands.append(r)
+                    if lands:
+                        ray_hits[d][b][pattern] = (1 << ray[first], tuple(lands))
+                    pattern = (pattern - 1) & mask
         self.offsets = offsets
         self.ray_lists = ray_lists
         self.ray_masks = ray_masks
+        self.ray_hits = ray_hits
         self.man_jumps = man_jumps
         self._build_functions()
 
@@ -100,117 +127,93 @@ class Core:
         BPROMO = self.black_promo
         MJ = self.man_jumps
         R0, R1, R2, R3 = self.ray_masks
+        TOP = len(R0)
 
-        def king_dfs(sq, live, occ, out, start, n, came):
-            """Extend a king's chain from `sq`; append (n, start, end, live) per complete one."""
+        H0, H1, H2, H3 = self.ray_hits
+
+        def king_steps(sq, occ, opp):
+            """The jumps a king on `sq` could make: ((enemy bit, landing bits nearest first), ...).
+
+            Occupancy does not change during a capture (jumped pieces stay on the board, Art. 8),
+            so these are fixed for one generation call; a state only asks which enemies are live.
+            Directions 0-3 in order, as the routes are searched.
+            """
+            steps = []
+            hit = H0[sq].get(occ & R0[sq])
+            if hit and opp & hit[0]:
+                steps.append(hit)
+            hit = H1[sq].get(occ & R1[sq])
+            if hit and opp & hit[0]:
+                steps.append(hit)
+            hit = H2[sq].get(occ & R2[sq])
+            if hit and opp & hit[0]:
+                steps.append(hit)
+            hit = H3[sq].get(occ & R3[sq])
+            if hit and opp & hit[0]:
+                steps.append(hit)
+            return steps
+
+        def king_leaves(sq, live, table, seen, out, start, n):
+            """Explore a king's capture state: (count, start, end, live) per complete capture.
+
+            A king's continuation depends only on where it stands and what it has taken (Art. 8:
+            jumped pieces stay and block), so a complete capture is a state with no jump left,
+            and each (square, live set) state is explored once per call (`seen`): routes that
+            meet in a state share its continuations. After fewer than two captures a state has
+            one route only, so it is not recorded. `table` holds each square's `king_steps`,
+            filled on first use; its last entry is (occupancy, enemies). The way back is never
+            taken: the piece just jumped blocks it.
+            """
+            steps = table[sq]
+            if steps is None:
+                occ, opp = table[-1]
+                steps = table[sq] = king_steps(sq, occ, opp)
             found = False
             nn = n + 1
-            # direction 0 and 1: towards lower bits, first blocker is the highest bit of the ray
-            if came != 3:
-                ray = R0[sq]
-                blk = ray & occ
-                if blk:
-                    fi = blk.bit_length() - 1
-                    fb = 1 << fi
-                    if live & fb:
-                        beyond = R0[fi]
-                        blk2 = beyond & occ
-                        if blk2:
-                            si = blk2.bit_length() - 1
-                            land = beyond ^ R0[si] ^ (1 << si)
-                        else:
-                            land = beyond
-                        if land:
-                            found = True
-                            nlive = live ^ fb
-                            while land:
-                                li = land.bit_length() - 1
-                                land ^= 1 << li
-                                king_dfs(li, nlive, occ, out, start, nn, 0)
-            if came != 2:
-                ray = R1[sq]
-                blk = ray & occ
-                if blk:
-                    fi = blk.bit_length() - 1
-                    fb = 1 << fi
-                    if live & fb:
-                        beyond = R1[fi]
-                        blk2 = beyond & occ
-                        if blk2:
-                            si = blk2.bit_length() - 1
-                            land = beyond ^ R1[si] ^ (1 << si)
-                        else:
-                            land = beyond
-                        if land:
-                            found = True
-                            nlive = live ^ fb
-                            while land:
-                                li = land.bit_length() - 1
-                                land ^= 1 << li
-                                king_dfs(li, nlive, occ, out, start, nn, 1)
-            # direction 2 and 3: towards higher bits, first blocker is the lowest bit of the ray
-            if came != 1:
-                ray = R2[sq]
-                blk = ray & occ
-                if blk:
-                    fb = blk & -blk
-                    if live & fb:
-                        fi = fb.bit_length() - 1
-                        beyond = R2[fi]
-                        blk2 = beyond & occ
-                        if blk2:
-                            sb = blk2 & -blk2
-                            land = beyond ^ R2[sb.bit_length() - 1] ^ sb
-                        else:
-                            land = beyond
-                        if land:
-                            found = True
-                            nlive = live ^ fb
-                            while land:
-                                lb = land & -land
-                                land ^= lb
-                                king_dfs(lb.bit_length() - 1, nlive, occ, out, start, nn, 2)
-            if came != 0:
-                ray = R3[sq]
-                blk = ray & occ
-                if blk:
-                    fb = blk & -blk
-                    if live & fb:
-                        fi = fb.bit_length() - 1
-                        beyond = R3[fi]
-                        blk2 = beyond & occ
-                        if blk2:
-                            sb = blk2 & -blk2
-                            land = beyond ^ R3[sb.bit_length() - 1] ^ sb
-                        else:
-                            land = beyond
-                        if land:
-                            found = True
-                            nlive = live ^ fb
-                            while land:
-                                lb = land & -land
-                                land ^= lb
-                                king_dfs(lb.bit_length() - 1, nlive, occ, out, start, nn, 3)
+            for fb, lands in steps:
+                if live & fb:
+                    found = True
+                    nlive = live ^ fb
+                    if n:
+                        base = nlive << 6
+                        for li in lands:
+                            key = base | li
+                            if key not in seen:
+                                seen.add(key)
+                                king_leaves(li, nlive, table, seen, out, start, nn)
+                    else:
+                        for li in lands:
+                            king_leaves(li, nlive, table, seen, out, start, nn)
             if not found and n:
                 out.append((n, start, sq, live))
 
-        def man_dfs(sq, live, empty, out, start, n):
-            """Extend a man's chain from `sq`; a man stays a man while it captures (Art. 9)."""
+        def king_table(occ, opp):
+            """An empty `king_steps` table for one king's search (see `king_leaves`)."""
+            table = [None] * TOP
+            table.append((occ, opp))
+            return table
+
+        def man_leaves(sq, live, empty, seen, out, start, n):
+            """Like `king_leaves` for a man, which stays a man while it captures (Art. 9)."""
             found = False
+            nn = n + 1
             for nb, li, lb, _d in MJ[sq]:
                 if live & nb and empty & lb:
                     found = True
-                    man_dfs(li, live ^ nb, empty, out, start, n + 1)
-            if not found:
+                    if n:
+                        key = (live ^ nb) << 6 | li
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                    man_leaves(li, live ^ nb, empty, seen, out, start, nn)
+            if not found and n:
                 out.append((n, start, sq, live))
 
-        def raw_captures(own, opp, kings):
-            """Every complete capture sequence as (count, start bit, end bit, live opp mask).
-
-            Neither the majority law nor deduplication is applied. `live` is `opp` minus the
-            captured pieces, so `opp ^ live` is the captured set.
-            """
-            out: list[tuple[int, int, int, int]] = []
+        def best_captures(own, opp, kings):
+            """The legal captures as (count, start bit, end bit, live opp mask), one per distinct
+            (start, end, captured set), majority law applied (Art. 7). `opp ^ live` is the
+            captured set."""
+            found = []
             occ = own | opp
             empty = BOARD ^ occ
             men = own & ~kings
@@ -225,34 +228,19 @@ class Core:
                     sb = cand & -cand
                     cand ^= sb
                     s = sb.bit_length() - 1
-                    e = empty | sb
-                    for nb, li, lb, _d in MJ[s]:
-                        if opp & nb and e & lb:
-                            man_dfs(li, opp ^ nb, e, out, s, 1)
+                    man_leaves(s, opp, empty | sb, set(), found, s, 0)
             kk = own & kings
             while kk:
                 kb = kk & -kk
                 kk ^= kb
-                king_dfs(kb.bit_length() - 1, opp, occ ^ kb, out, kb.bit_length() - 1, 0, -1)
-            return out
-
-        def best_captures(own, opp, kings):
-            """The legal captures: majority law applied, duplicates removed (list of tuples)."""
-            out = raw_captures(own, opp, kings)
-            if not out:
-                return out
-            best = max(out)[0]
+                s = kb.bit_length() - 1
+                king_leaves(s, opp, king_table(occ ^ kb, opp), set(), found, s, 0)
+            if not found:
+                return found
+            best = max(found)[0]
             if best == 1:
-                return out
-            seen = set()
-            result = []
-            for item in out:
-                if item[0] == best:
-                    key = item[1:]
-                    if key not in seen:
-                        seen.add(key)
-                        result.append(item)
-            return result
+                return found
+            return [item for item in found if item[0] == best]
 
         def has_capture(own, opp, kings):
             """Whether the side to move has any capture (cheap: no chain search)."""
@@ -464,7 +452,6 @@ class Core:
                     total += perft(p, o, k, nxt, d)
             return total
 
-        self.raw_captures = raw_captures
         self.best_captures = best_captures
         self.has_capture = has_capture
         self.quiet_moves = quiet_moves
@@ -472,63 +459,117 @@ class Core:
         self.count_moves = count_moves
         self.perft = perft
         self.king_quiet = king_quiet
+        self.king_table = king_table
+        self._king_steps = king_steps
 
-    # ------------------------------------------------------------------ paths, for the public API
-    def capture_paths(self, own: int, opp: int, kings: int) -> list[tuple[tuple[int, ...], int]]:
-        """Every complete capture sequence with its path: (landing bits, captured mask).
+    # ------------------------------------------------------------------ routes, for the public API
+    def capture_search(
+        self, own: int, opp: int, kings: int, *, majority: bool = True, only: int = -1
+    ) -> tuple[list[tuple[tuple[int, ...], int]], int]:
+        """Captures with a route each, and the number of search states it took.
 
-        Slower than `raw_captures` (it builds the path), used by `Board` only. Neither the
-        majority law nor deduplication is applied.
+        Returns ([(landing bits from start to end, captured mask)], states). There is one entry
+        per distinct (start, end, captured set) (RULES.md "Capturing", last rule), with the route
+        a depth-first search meets first (directions 0-3, nearest landing first). With `majority`
+        only the captures that take the most pieces (Art. 7); without, every complete capture
+        (for Art. 23 (h) checks). `only` (a mask) limits the search to those pieces.
+
+        The search runs over states, not routes: a piece's continuation depends only on its
+        square and the pieces it has jumped (they stay on the board, Art. 8), so each (square,
+        captured set) state is explored once, and a complete capture is a state with no jump
+        left. The first route to a state is the branch of the search tree that found it.
+        `states` counts the states explored: a deterministic measure of the work.
         """
-        empty_all = self.board_mask ^ (own | opp)
-        ray_lists = self.ray_lists
-        man_jumps = self.man_jumps
-        out: list[tuple[tuple[int, ...], int]] = []
-
-        def man(path: list[int], captured: int, empty: int) -> None:
-            found = False
-            for nb, li, lb, _d in man_jumps[path[-1]]:
-                if opp & nb and not captured & nb and empty & lb:
-                    found = True
-                    path.append(li)
-                    man(path, captured | nb, empty)
-                    path.pop()
-            if not found and captured:
-                out.append((tuple(path), captured))
-
-        def king(path: list[int], captured: int, empty: int) -> None:
-            found = False
-            for d in range(_DIRECTIONS):
-                ray = ray_lists[d][path[-1]]
-                i = 0
-                while i < len(ray) and empty >> ray[i] & 1:
-                    i += 1
-                if i >= len(ray) - 1:
-                    continue
-                victim = 1 << ray[i]
-                # a piece of our own, or one already jumped (Turkish strike), blocks the ray
-                if not opp & victim or captured & victim:
-                    continue
-                i += 1
-                while i < len(ray) and empty >> ray[i] & 1:
-                    found = True
-                    path.append(ray[i])
-                    king(path, captured | victim, empty)
-                    path.pop()
-                    i += 1
-            if not found and captured:
-                out.append((tuple(path), captured))
-
-        pieces = own
+        found: list[tuple[int, int, int, dict[int, int | None]]] = []  # (n, state, start, tree)
+        states = 0
+        best = 0
+        occ = own | opp
+        empty = self.board_mask ^ occ
+        A = self.variant.size // 2
+        B = A + 1
+        # pieces that can capture at all: men next to an enemy with an empty square behind it,
+        # kings with a jump in some direction
+        pieces = (own & ~kings) & (
+            ((opp >> A) & (empty >> 2 * A))
+            | ((opp >> B) & (empty >> 2 * B))
+            | ((opp << A) & (empty << 2 * A))
+            | ((opp << B) & (empty << 2 * B))
+        )
+        kk = own & kings
+        while kk:
+            kb = kk & -kk
+            kk ^= kb
+            if self._king_steps(kb.bit_length() - 1, occ ^ kb, opp):
+                pieces |= kb
+        pieces &= only
         while pieces:
             b = pieces & -pieces
             pieces ^= b
             start = b.bit_length() - 1
-            if kings & b:
-                king([start], 0, empty_all | b)
-            else:
-                man([start], 0, empty_all | b)
-        return out
+            parents, leaves = self._piece_search(start, bool(kings & b), own, opp)
+            states += len(parents)
+            for n, key in leaves:
+                if majority and n < best:
+                    continue  # the majority law (Art. 7): shorter than one already found
+                best = max(best, n)
+                found.append((n, key, start, parents))
+        out: list[tuple[tuple[int, ...], int]] = []
+        for n, key, _start, parents in found:
+            if majority and n < best:
+                continue
+            route = []
+            state: int | None = key
+            while state is not None:
+                route.append(state & 63)
+                state = parents[state]
+            out.append((tuple(reversed(route)), opp ^ (key >> 6)))
+        return out, states
+
+    def _piece_search(
+        self, start: int, king: bool, own: int, opp: int
+    ) -> tuple[dict[int, int | None], list[tuple[int, int]]]:
+        """One piece's capture states: (tree, complete captures as [(count, state)]).
+
+        States are `live << 6 | bit` (`live`: the enemies not jumped yet); `tree` maps each state
+        explored to the state it was first reached from.
+        """
+        bit = 1 << start
+        occ = (own | opp) ^ bit
+        empty = self.board_mask ^ occ
+        root = opp << 6 | start
+        tree: dict[int, int | None] = {root: None}
+        leaves: list[tuple[int, int]] = []
+        # each square's jumps as ((enemy bit, landing bits), ...), filled on first use
+        table: list = [None] * len(self.ray_masks[0])
+        king_steps = self._king_steps
+        man_jumps = self.man_jumps
+
+        def visit(sq: int, live: int, key: int, n: int) -> None:
+            jumps = table[sq]
+            if jumps is None:
+                if king:
+                    jumps = king_steps(sq, occ, opp)
+                else:
+                    jumps = [
+                        (nb, (li,)) for nb, li, lb, _d in man_jumps[sq] if empty & lb and opp & nb
+                    ]
+                table[sq] = jumps
+            leaf = True
+            for fb, lands in jumps:
+                if live & fb:
+                    leaf = False
+                    nlive = live ^ fb
+                    base = nlive << 6
+                    for li in lands:
+                        child = base | li
+                        if child not in tree:
+                            tree[child] = key
+                            visit(li, nlive, child, n + 1)
+            if leaf and n:
+                leaves.append((n, key))
+
+        visit(start, opp, root, 0)
+        return tree, leaves
 
 
 @cache

@@ -235,8 +235,8 @@ def explain_illegal(
     if piece.color != board.turn:
         return "not-your-piece", f"the piece on {start} is not {side}'s; {side} is to move", None
     legal = board.legal_moves()
-    captures = board.all_captures()
-    if captures:
+    if legal and legal[0].is_capture:  # a capture is compulsory
+        captures = board.all_captures(start)  # only the written piece's can match
         best = len(legal[0].captured)
         matching = [m for m in captures if _matches(m, squares)]
         if matching:

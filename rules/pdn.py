@@ -27,6 +27,10 @@ from rules.errors import DraughtsError
 WHITE = "W"
 BLACK = "B"
 
+MAX_VARIATION_DEPTH = 64
+"""Variations nested deeper than this are refused when read (issue 19): no sheet needs more, and
+deeper structures would make comparing or copying a game recurse without bound."""
+
 RESULTS = ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "*")
 """Game terminations: 1-0, 0-1, 1/2-1/2 (programs), 2-0, 0-2, 1-1 (lidraughts, 64 squares)."""
 
@@ -353,6 +357,13 @@ class _Reader:
                 "a variation '(' must follow the move it replaces",
                 "misplaced-variation",
             )
+        if self.keep_variations and len(self.stack) > MAX_VARIATION_DEPTH:
+            # the stack holds the main line, then one entry per open variation
+            raise self.error(
+                match.start(),
+                f"variations are nested more than {MAX_VARIATION_DEPTH} deep",
+                "variation-too-deep",
+            )
         replaced = line.plies[-1]
         self.stack.append(_LineOfPlay([], replaced.number, replaced.side, opened_at=match.start()))
 
@@ -410,35 +421,78 @@ def _comment_tokens(comments: list[str]) -> list[str]:
     return [";" + c if "}" in c else "{" + c + "}" for c in comments]
 
 
+@dataclass
+class _LineWriting:
+    """A line of play being written: where it is, and the numbering the next move expects."""
+
+    plies: list[PdnPly]
+    number: int
+    side: str
+    index: int = 0
+    variation: int = -1  # next variation of plies[index] to write; -1: the move itself first
+    interrupted: bool = True
+
+
 def _line_tokens(plies: list[PdnPly], first_number: int, first_side: str) -> list[str]:
+    """The tokens of a line of play and its variations, depth first.
+
+    Iterative, with a stack of the lines open: a game built in code may nest variations deeper
+    than the reader accepts, and writing it must not exhaust Python's recursion limit.
+    """
     tokens: list[str] = []
-    expected_number, expected_side = first_number, first_side
-    interrupted = True
-    for ply in plies:
-        if ply.leading_comments:
-            tokens.extend(_comment_tokens(ply.leading_comments))
-            interrupted = True
-        numbered = (
-            ply.side == WHITE
-            or interrupted
-            or ply.side != expected_side
-            or ply.number != expected_number
-        )
-        move = ply.text + ply.suffix
-        tokens.append(f"{ply.move_label} {move}" if numbered else move)
-        tokens.extend(f"${nag}" for nag in ply.nags)
-        tokens.extend(_comment_tokens(ply.comments))
-        for variation in ply.variations:
-            inner = _line_tokens(variation, ply.number, ply.side)
-            tokens.append("(" + inner[0])
-            tokens.extend(inner[1:])
-            if tokens[-1].startswith(";"):
-                tokens.append(")")
+    opening = False  # a variation was opened: "(" goes before the next token
+
+    def emit(token: str) -> None:
+        nonlocal opening
+        if opening:
+            opening = False
+            if token.startswith(";"):  # "(;..." would make the ")" part of the comment
+                tokens.append("(")
             else:
-                tokens[-1] += ")"
-        interrupted = bool(ply.comments or ply.variations)
-        expected_side = BLACK if ply.side == WHITE else WHITE
-        expected_number = ply.number if ply.side == WHITE else ply.number + 1
+                token = f"({token}"
+        tokens.append(token)
+
+    stack = [_LineWriting(plies, first_number, first_side)]
+    while stack:
+        line = stack[-1]
+        if line.index >= len(line.plies):
+            stack.pop()
+            if stack:  # the end of a variation
+                if tokens[-1].startswith(";"):
+                    tokens.append(")")
+                else:
+                    tokens[-1] += ")"
+            continue
+        ply = line.plies[line.index]
+        if line.variation < 0:
+            if ply.leading_comments:
+                for token in _comment_tokens(ply.leading_comments):
+                    emit(token)
+                line.interrupted = True
+            numbered = (
+                ply.side == WHITE
+                or line.interrupted
+                or ply.side != line.side
+                or ply.number != line.number
+            )
+            move = ply.text + ply.suffix
+            emit(f"{ply.move_label} {move}" if numbered else move)
+            tokens.extend(f"${nag}" for nag in ply.nags)
+            tokens.extend(_comment_tokens(ply.comments))
+            line.variation = 0
+        while line.variation < len(ply.variations) and not ply.variations[line.variation]:
+            line.variation += 1  # an empty variation is written as nothing
+        if line.variation < len(ply.variations):
+            variation = ply.variations[line.variation]
+            line.variation += 1
+            opening = True
+            stack.append(_LineWriting(variation, ply.number, ply.side))
+            continue
+        line.interrupted = bool(ply.comments or ply.variations)
+        line.side = BLACK if ply.side == WHITE else WHITE
+        line.number = ply.number if ply.side == WHITE else ply.number + 1
+        line.index += 1
+        line.variation = -1
     return tokens
 
 

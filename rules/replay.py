@@ -18,10 +18,16 @@ numbers them ("17... d6xb4").
 >>> replay = replay_game(read_game('[GameType "26"]\\n1. 22-18 11-15 2. 21-17 *'))
 >>> replay.illegal.as_dict()["article"], replay.illegal.label
 ('23(f)', '2. 21-17')
+
+Each position's work is done once per replay: a position met again (a repetition, a loop through
+accepted irregular moves) reuses its legal moves, and a move written again in the same position
+reuses its reading. A work budget (`max_plies`, `max_seconds` of engine time) makes a sheet that
+needs more raise `ReplayBudgetError` naming the ply, so that a caller can refuse it whole.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -50,6 +56,7 @@ __all__ = [
     "ClaimError",
     "IllegalMove",
     "Replay",
+    "ReplayBudgetError",
     "ReplayedPly",
     "check_claim",
     "parse_accept",
@@ -62,6 +69,29 @@ __all__ = [
 
 class ClaimError(DraughtsError):
     """A claim that cannot be checked: unknown rule, or a move the replay did not reach."""
+
+
+class ReplayBudgetError(DraughtsError):
+    """A sheet that needs more work than the replay's budget allows (issue 19).
+
+    `ply` is the ply (from 1) at which the budget ran out and `label` how the sheet numbers it;
+    `limit` is "plies" or "seconds" and `budget` its value. Nothing of the replay is returned,
+    so a caller refuses the sheet whole rather than keeping part of it.
+    """
+
+    def __init__(self, ply: int, label: str, limit: str, budget: float) -> None:
+        self.ply = ply
+        self.label = label
+        self.limit = limit
+        self.budget = budget
+        if limit == "plies":
+            text = f"the sheet has more than {budget:g} half-moves; replay stopped at {label}"
+        else:
+            text = (
+                f"replaying the sheet takes more than {budget:g} s of engine time; "
+                f"it stopped at ply {ply} ({label})"
+            )
+        super().__init__(text)
 
 
 @dataclass(frozen=True)
@@ -134,6 +164,9 @@ class Replay:
     plies: list[ReplayedPly] = field(default_factory=list)
     illegal: IllegalMove | None = None
     notes: list[str] = field(default_factory=list)
+    #: distinct positions whose legal moves the replay generated: its work, which a position
+    #: met again does not add to (issue 19)
+    generated: int = 0
 
     @property
     def moves(self) -> int:
@@ -328,20 +361,36 @@ def replay_game(
     profile: str = DEFAULT_PROFILE,
     time_control: str = DEFAULT_TIME_CONTROL,
     accept: Iterable[int] = (),
+    max_plies: int | None = None,
+    max_seconds: float | None = None,
 ) -> Replay:
     """Replay a game move by move (see the module docstring). Raises DraughtsError only for
     what prevents replaying at all: no variant, a starting FEN that cannot be read, an unknown
-    profile; illegal moves are reported in `Replay.illegal`."""
+    profile, or (`ReplayBudgetError`) a sheet longer than `max_plies` half-moves or needing more
+    than `max_seconds` of engine time; illegal moves are reported in `Replay.illegal`."""
+    started = time.perf_counter()
     variant = variant_for(game, variant)
     rules = draw_rules(profile, variant.size, time_control)
     board = Board.from_fen(game.fen, variant) if game.fen else Board(variant)
-    accepted = set(accept)
+    plies = game.plies
+    if max_plies is not None and len(plies) > max_plies:
+        raise ReplayBudgetError(max_plies + 1, plies[max_plies].label, "plies", max_plies)
+    # Only plies of the sheet can be irregular moves replayed: the set stays as short as the
+    # sheet whatever the caller passes, and is looked up in constant time.
+    given = set(accept)
+    accepted = {ply for ply in given if isinstance(ply, int) and 1 <= ply <= len(plies)}
+    beyond = sorted(given - accepted)
     tracker = DrawTracker(rules, variant.size)
     replay = Replay(game, variant, profile, time_control, rules, board.copy(), board, tracker)
+    board.move_memo = {}  # each position's legal moves (and the like), for this replay only
+    # (position, written squares, capture, side) -> (legal reading, irregularity)
+    readings: dict[tuple, tuple[Move | None, Irregularity | None]] = {}
     lone_squares = any(isinstance(r, EndgameRule) and r.lone_king_on_main_diagonal for r in rules)
     tracker.record(position_facts(board, lone_squares))
-    plies = game.plies
     for index, sheet in enumerate(plies, 1):
+        if max_seconds is not None and time.perf_counter() - started > max_seconds:
+            board.move_memo = None
+            raise ReplayBudgetError(index, sheet.label, "seconds", max_seconds)
         irregularity = None
         try:
             squares, is_capture = _written_squares(sheet.text, variant)
@@ -359,9 +408,15 @@ def replay_game(
             )
             break
         except IllegalMoveError:
-            move = legal_reading(board, squares)
+            seen = (board.key(), squares, is_capture, sheet.side)
+            known = readings.get(seen)
+            if known is None:
+                move = legal_reading(board, squares)
+                found = classify(board, squares, is_capture, sheet.side) if move is None else None
+                known = readings[seen] = (move, found)
+            move, irregularity = known
             if move is None:
-                irregularity = classify(board, squares, is_capture, sheet.side)
+                assert irregularity is not None
                 if index not in accepted:
                     replay.illegal = IllegalMove(
                         index, sheet, irregularity, irregularity.detail, irregularity.code
@@ -380,12 +435,22 @@ def replay_game(
             break
         replay.plies.append(ReplayedPly(index, sheet, move, king_move, irregularity))
         tracker.record(position_facts(board, lone_squares), king_move)
-    unused = sorted(
-        p for p in accepted if not any(r.ply == p and r.irregularity for r in replay.plies)
-    )
-    for ply in unused:
+    replay.generated = sum(1 for tag, _key in board.move_memo if tag == "legal")
+    board.move_memo = None
+    if max_seconds is not None and time.perf_counter() - started > max_seconds:
+        last = len(replay.plies)
+        label = plies[last - 1].label if last else "the start"
+        raise ReplayBudgetError(last, label, "seconds", max_seconds)
+    replayed = {r.ply for r in replay.plies if r.irregularity is not None}
+    for ply in sorted(accepted - replayed):
         replay.notes.append(
             f"ply {ply} was given as accepted but is not an irregular move replayed"
+        )
+    if beyond:
+        shown = ", ".join(str(ply) for ply in beyond[:5]) + (", ..." if len(beyond) > 5 else "")
+        replay.notes.append(
+            f"{len(beyond)} plies given as accepted are not on the sheet "
+            f"(1-{len(plies)}): {shown}"
         )
     return replay
 
@@ -462,11 +527,14 @@ def replay_text(
     profile: str = DEFAULT_PROFILE,
     time_control: str = DEFAULT_TIME_CONTROL,
     accept: AcceptSpec | None = None,
+    max_plies: int | None = None,
+    max_seconds: float | None = None,
 ) -> Iterator[dict[str, object]]:
     """One JSON-ready object per game of a PDN text, then one for a syntax error if any.
 
     A game that cannot be replayed at all (no variant, bad FEN) gives {"game", "line", "error"};
-    a PDN syntax error ends the text with {"error", "line", "column", "code"}.
+    one over the work budget (`replay_game`) also has {"ply", "budget"}; a PDN syntax error ends
+    the text with {"error", "line", "column", "code"}.
     """
     accept = accept or {}
     games, syntax_error = read_games_until_error(text)
@@ -475,8 +543,17 @@ def replay_text(
         head: dict[str, object] = {"game": number, "line": game.line}
         try:
             replay = replay_game(
-                game, variant, profile=profile, time_control=time_control, accept=plies
+                game,
+                variant,
+                profile=profile,
+                time_control=time_control,
+                accept=plies,
+                max_plies=max_plies,
+                max_seconds=max_seconds,
             )
+        except ReplayBudgetError as exc:
+            yield {**head, "error": str(exc), "ply": exc.ply, "budget": exc.limit}
+            continue
         except DraughtsError as exc:
             yield {**head, "error": str(exc)}
             continue

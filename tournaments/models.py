@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from .collation import fold
 from .scoring import Result, Scoring
 
 
@@ -57,7 +58,7 @@ class Cycles(models.IntegerChoices):
 
 
 class Status(models.TextChoices):
-    REGISTRATION = "registration", _("registration")
+    REGISTRATION = "registration", pgettext_lazy("tournament status: entries open", "registration")
     ONGOING = "ongoing", _("in progress")
     FINISHED = "finished", _("finished")
 
@@ -119,11 +120,13 @@ WIN_NOT_OVER_LOSS = _("A win must be worth more than a loss.")
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
-    place = models.CharField(_("place"), max_length=200, blank=True)
+    place = models.CharField(pgettext_lazy("where it is played", "place"), max_length=200,
+                             blank=True)
     start_date = models.DateField(_("start date"), null=True, blank=True)
     end_date = models.DateField(_("end date"), null=True, blank=True)
     board = models.PositiveSmallIntegerField(
-        _("board"), choices=Board.choices, default=Board.BRAZILIAN
+        pgettext_lazy("kind of board: 64 or 100 squares", "board"), choices=Board.choices,
+        default=Board.BRAZILIAN,
     )
     time_control = models.CharField(
         _("time control"), max_length=10, choices=TimeControl.choices,
@@ -172,6 +175,12 @@ class Tournament(models.Model):
         _("K factor of the rating report"), default=20,
         validators=[MinValueValidator(1), MaxValueValidator(100)],
         help_text=_("Elo change = K × (score − expected score); FMJD and CBD publish their own K."),
+    )
+    annul_early_withdrawals = models.BooleanField(
+        _("annul the results of a player who withdraws before half his games"), default=False,
+        help_text=_("As many round-robin regulations say: his games then count for nobody. A "
+                    "player who withdraws later keeps his results; his remaining games are "
+                    "forfeits (Art. 28)."),
     )
     pairing_seed = models.BigIntegerField(
         _("seed of the draw of pairing numbers"), null=True, blank=True,
@@ -318,6 +327,10 @@ class Player(models.Model):
     """A person, one record however many tournaments he plays (issue 17: the player registry)."""
 
     name = models.CharField(_("name"), max_length=200)
+    # The name with accents and case folded (collation.fold), kept by save(): the order people
+    # read, the same on SQLite and PostgreSQL (issue 12).
+    sort_name = models.CharField(_("name for sorting"), max_length=200, editable=False,
+                                 blank=True, db_index=True)
     club = models.CharField(_("club or federation"), max_length=200, blank=True)
     rating = models.PositiveSmallIntegerField(
         _("rating"), null=True, blank=True, validators=[MaxValueValidator(RATING_MAX)],
@@ -339,7 +352,7 @@ class Player(models.Model):
     )
 
     class Meta:
-        ordering = ["name"]
+        ordering = ["sort_name", "name"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
         constraints = [
@@ -370,8 +383,14 @@ class Player(models.Model):
         return self.name
 
     def save(self, *args, **kwargs) -> None:
+        self.sort_name = fold(self.name)
         if self.birth_date:
             self.birth_year = self.birth_date.year
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = update_fields = {*update_fields, "sort_name"}
+        if update_fields is not None and "birth_date" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "birth_year"}
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
@@ -403,7 +422,7 @@ class Player(models.Model):
 class EntryQuerySet(models.QuerySet):
     def by_number(self) -> EntryQuerySet:
         return self.select_related("player").order_by(
-            models.F("number").asc(nulls_last=True), "player__name"
+            models.F("number").asc(nulls_last=True), "player__sort_name", "player__name"
         )
 
 
@@ -418,6 +437,10 @@ class Entry(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("pairing number"), null=True, blank=True)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    # What the withdrawal changed, so it can be undone: [{"game": id, "before": result,
+    # "after": result}] for each game it turned into a forfeit.
+    withdrawal_games = models.JSONField(_("games the withdrawal changed"), default=list,
+                                        blank=True)
 
     objects = EntryQuerySet.as_manager()
 
@@ -459,7 +482,8 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("round"))
     bye = models.ForeignKey(
         Entry, on_delete=models.RESTRICT, null=True, blank=True, related_name="byes",
-        verbose_name=_("bye"), help_text=_("With an odd number of players: no game, no points."),
+        verbose_name=pgettext_lazy("a round without a game for one player", "bye"),
+        help_text=_("With an odd number of players: no game, no points."),
     )
 
     class Meta:
@@ -560,3 +584,16 @@ class Game(models.Model):
     @property
     def scheduled_black(self) -> Entry:
         return self.white if self.colours_swapped else self.black
+
+
+# Team competitions (issue 16) keep their models in their own module; Django finds them here.
+from .team_models import (  # noqa: E402, F401
+    LineupBoard,
+    MatchBoard,
+    PrimaryScore,
+    Team,
+    TeamCompetition,
+    TeamMatch,
+    TeamMember,
+    TeamSystem,
+)

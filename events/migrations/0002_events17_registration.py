@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('events', '0001_events17_events_and_sections'),
-        ('tournaments', '0009_events17_micro_matches_and_rating_k'),
+        ('tournaments', '0012_micro_matches_and_rating_k'),
     ]
 
     operations = [

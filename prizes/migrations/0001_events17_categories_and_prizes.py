@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('tournaments', '0007_events17_people'),
+        ('tournaments', '0010_people'),
     ]
 
     operations = [

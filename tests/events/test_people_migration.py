@@ -4,8 +4,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("tournaments", "0006_create_cache_table")]
-AFTER = [("tournaments", "0008_events17_people_checks")]
+BEFORE = [("tournaments", "0008_team_competitions")]
+AFTER = [("tournaments", "0011_people_checks")]
 
 
 @pytest.mark.django_db(transaction=True)

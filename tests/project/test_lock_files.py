@@ -35,7 +35,8 @@ def locked_entries(path: Path) -> list[str]:
 
 def test_each_input_pin_is_in_its_lock_at_the_same_version():
     for source, lock in (("requirements.txt", "requirements.lock"),
-                         ("requirements-dev.txt", "requirements-dev.lock")):
+                         ("requirements-dev.txt", "requirements-dev.lock"),
+                         ("requirements-bench.txt", "requirements-bench.lock")):
         wanted, locked = pins(ROOT / source), pins(ROOT / lock)
         assert wanted, source
         for name, version in wanted.items():
@@ -57,7 +58,7 @@ def test_the_tests_run_on_the_versions_production_runs():
 
 
 def test_every_locked_package_is_pinned_with_a_hash():
-    for lock in ("requirements.lock", "requirements-dev.lock"):
+    for lock in ("requirements.lock", "requirements-dev.lock", "requirements-bench.lock"):
         for entry in locked_entries(ROOT / lock):
             assert PIN.match(entry), entry
             assert "--hash=sha256:" in entry, entry

@@ -45,6 +45,8 @@ class StandingsRow:
     club: str = ""
     points: str = ""
     tiebreaks: tuple[str, ...] = ()
+    rating: str = ""  # "" when unknown
+    games: str = ""  # games played; "" leaves the column out
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -79,6 +81,10 @@ class CrosstableData:
     rows: list[CrosstableRow]
     tiebreak_labels: list[TiebreakLabel] = field(default_factory=list)
     after_round: int | None = None
+    # Headings of the opponent columns when not their pairing numbers (by rank: the places).
+    column_labels: dict[int, str] = field(default_factory=dict)
+    # What a win, a draw and a loss show in a cell: the tournament's units (2, 1, 0 in FMJD).
+    symbols: tuple[str, str, str] = ("1", "½", "0")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -113,6 +119,14 @@ class PairingsData:
 
 
 @dataclass(frozen=True, kw_only=True)
+class AllPairingsData:
+    """Every round's pairings in one document, for the notice board before the tournament."""
+
+    header: TournamentHeader
+    rounds: list[PairingsData]
+
+
+@dataclass(frozen=True, kw_only=True)
 class ScoreSheetData:
     """Score sheets for a board size: `games` pre-fills one sheet per game of a round; with no
     games, `copies` blank sheets are printed."""
@@ -122,6 +136,7 @@ class ScoreSheetData:
     games: list[PairingRow] = field(default_factory=list)
     round: int | None = None
     copies: int = 1
+    date: str = ""  # the round's date, when the tournament knows it
 
     def __post_init__(self) -> None:
         if self.squares not in (64, 100):

@@ -50,13 +50,13 @@ def text(value: object) -> str:
 def labelled(label: str, value: str) -> str:
     """Paragraph markup for "Label: value" with the label in bold, never broken after the colon,
     so a wrapped line does not leave a label alone at its end."""
-    return f"<b>{text(label)}:</b>&nbsp;{text(value)}"
+    return f"<b>{text(label).replace(' ', '&nbsp;')}:</b>&nbsp;{text(value)}"
 
 
 def header_details(header: TournamentHeader) -> list[str]:
     """The event's facts as "label: value" markup, only those that are known."""
     facts = [
-        (gettext("Place"), header.place),
+        (pgettext("where it is played", "Place"), header.place),
         (gettext("Dates"), header.dates),
         (pgettext("kind of board: 64 or 100 squares", "Board"), header.board),
         (gettext("Time control"), header.time_control),

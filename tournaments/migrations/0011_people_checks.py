@@ -8,7 +8,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tournaments", "0007_events17_people"),
+        ("tournaments", "0010_people"),
     ]
 
     operations = [

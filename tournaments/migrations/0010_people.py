@@ -40,7 +40,7 @@ def one_record_per_person(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_create_cache_table'),
+        ('tournaments', '0008_team_competitions'),
     ]
 
     operations = [

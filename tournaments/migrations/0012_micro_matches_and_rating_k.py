@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0008_events17_people_checks'),
+        ('tournaments', '0011_people_checks'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,146 @@
+"""The Dutch engine pairs every round of bbpPairings' own random tournaments exactly as it did.
+
+tests/data/swiss holds 40 tournaments (294 rounds) made and paired by bbpPairings (FIDE_DUTCH_2025);
+for each round r the engine sees rounds 1..r-1 and round r's requested byes and absences only.
+"""
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from tournaments.swiss.__main__ import main
+from tournaments.swiss.checker import check_tournament, file_pairing
+from tournaments.swiss.dutch import pair_round
+from tournaments.swiss.state import from_trf
+from tournaments.swiss.systems import get_system
+from tournaments.swiss.trf import TrfError, read_trf
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "swiss"
+FILES = sorted(DATA.glob("*.trf"))
+
+
+def test_the_fixtures_are_all_there():
+    assert len(FILES) == 40
+    assert sum(read_trf(f).rounds_in_file for f in FILES) == 294
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
+def test_every_round_is_paired_as_bbppairings_paired_it(path):
+    t = read_trf(path)
+    total = t.rounds_in_file
+    wrong = []
+    for r in range(1, total + 1):
+        mine = pair_round(from_trf(t, r, total))
+        theirs = file_pairing(t, r)
+        if (set(mine.boards), mine.bye) != (set(theirs.boards), theirs.bye):
+            wrong.append(r)
+    assert wrong == []
+
+
+def _cut(path: Path, round_no: int) -> str:
+    """The file as it stood before ``round_no`` was paired: earlier rounds, that round's requested
+    byes/absences, and the points after round_no - 1 (as the fixtures' README says)."""
+    t = read_trf(path)
+    out = []
+    for line in path.read_bytes().decode().split("\r"):
+        if line.startswith("001"):
+            number = int(line[4:8])
+            p = t.players[number]
+            keep = line[: 91 + 10 * (round_no - 1)]
+            entry = p.rounds[round_no - 1] if round_no - 1 < len(p.rounds) else None
+            if entry is not None and entry.opponent == 0 and entry.result != "U":
+                keep += line[91 + 10 * (round_no - 1) : 91 + 10 * round_no]
+            points = sum(e.points for e in p.rounds[: round_no - 1])
+            keep = keep[:80] + f"{float(points):4.1f}" + keep[84:]
+            line = keep.rstrip()
+        out.append(line)
+    return "\r".join(out)
+
+
+@pytest.mark.parametrize(
+    ("name", "round_no"),
+    # Round 5 of t0012002 has requested absences (0000 - Z) in the cut file itself.
+    [("t0012000-68p7r", 2), ("t0012025-11p6r", 5), ("t0012002-79p5r", 5)],
+)
+def test_command_line_pairs_a_cut_file_like_the_file(tmp_path, name, round_no):
+    path = DATA / f"{name}.trf"
+    cut = tmp_path / "in.trf"
+    cut.write_bytes(_cut(path, round_no).encode())
+    out = tmp_path / "out.txt"
+    assert main(["--dutch", str(cut), "-p", str(out)]) == 0
+    lines = out.read_text().split("\n")
+    expected = file_pairing(read_trf(path), round_no)
+    count = len(expected.boards) + (1 if expected.bye else 0)
+    assert int(lines[0]) == count
+    got = {tuple(map(int, x.split())) for x in lines[1 : 1 + count]}
+    want = set(expected.boards) | ({(expected.bye, 0)} if expected.bye else set())
+    assert got == want
+
+
+def test_checker_finds_no_discrepancy_and_reports_an_altered_round(tmp_path, capsys):
+    path = DATA / "t0012018-8p6r.trf"
+    assert check_tournament(read_trf(path), get_system("dutch")) == []
+    assert main(["--dutch", str(path), "-c"]) == 0
+    # Swap the colours of round 6's first board: the checker names the round and the boards.
+    text = path.read_bytes().decode().split("\r")
+    for i, line in enumerate(text):
+        if line.startswith("001    1 ") or line.startswith("001    5 "):
+            pos = 91 + 10 * 5 + 5
+            text[i] = line[:pos] + ("b" if line[pos] == "w" else "w") + line[pos + 1 :]
+    bad = tmp_path / "bad.trf"
+    bad.write_bytes("\r".join(text).encode())
+    capsys.readouterr()
+    assert main(["--dutch", str(bad), "-c"]) == 1
+    out = capsys.readouterr().out
+    assert "round 6:" in out and "5-1" in out and "5/6 rounds" in out
+
+
+def test_a_line_that_stops_early_is_a_withdrawn_player(tmp_path):
+    # Other programs end a withdrawn player's line instead of writing "0000 - Z" for the rounds he
+    # missed: he must not be paired in those rounds either.
+    path = DATA / "t0012002-79p5r.trf"
+    lines = path.read_bytes().decode().split("\r")
+    cut = 0
+    for i, line in enumerate(lines):
+        if line.startswith("001") and line.rstrip().endswith("0000 - Z"):
+            lines[i] = line.rstrip()[: -len("0000 - Z")].rstrip()
+            cut += 1
+    assert cut
+    trimmed = tmp_path / "trimmed.trf"
+    trimmed.write_bytes("\r".join(lines).encode())
+    assert check_tournament(read_trf(trimmed), get_system("dutch")) == []
+
+
+def test_scoring_two_one_zero_pairs_exactly_as_one_half_zero():
+    # FMJD and CBD events score 2-1-0: the same tournament in doubled points pairs the same.
+    t = read_trf(DATA / "t0012006-25p9r.trf")
+    for r in range(1, 10):
+        inp = from_trf(t, r, 9)
+        doubled = from_trf(t, r, 9)
+        for s in doubled.players:
+            s.score *= 2
+        doubled.win_points = Fraction(2)
+        assert pair_round(doubled) == pair_round(inp)
+
+
+def test_bbpairings_scoring_lines_price_the_results(tmp_path):
+    # BBW/BBD/... (bbpPairings): a 2-1-0 file reads, checks its points column and pairs as 1-1/2-0.
+    path = DATA / "t0012006-25p9r.trf"
+    lines = path.read_bytes().decode().split("\r")
+    doubled = []
+    for line in lines:
+        if line.startswith("001"):
+            points = float(line[80:84])
+            line = line[:80] + f"{2 * points:4.1f}" + line[84:]
+        doubled.append(line)
+    doubled += ["BBW 2.0", "BBD 1.0", "BBU 2.0"]
+    two = tmp_path / "two.trf"
+    two.write_bytes("\r".join(doubled).encode())
+    t = read_trf(two)
+    assert t.win_points == 2
+    assert check_tournament(t, get_system("dutch")) == []
+    # Without the scoring lines the doubled points column no longer adds up.
+    two.write_bytes("\r".join(doubled[:-3]).encode())
+    with pytest.raises(TrfError, match="column 81: player 1 has"):
+        read_trf(two)

@@ -1,0 +1,298 @@
+"""The FIDE Tournament Report File (TRF-16 and TRF-2026 player lines), read and written.
+
+A pairing program exchanges tournaments with the arbiter's software in this fixed-column format;
+bbpPairings and JaVaFo add ``XXR`` (total rounds) and ``XXC`` (``white1``/``black1``, the initial
+colour) and read round entries ``0000 - H/F/Z/-`` for the round being paired as requested byes and
+absences. Errors name the line and column, since an arbiter has to find them in a text editor.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+__all__ = [
+    "RoundEntry",
+    "TrfError",
+    "TrfPlayer",
+    "TrfTournament",
+    "parse_trf",
+    "read_trf",
+    "write_trf",
+]
+
+#: Result codes of a round entry and the points they are worth (TRF: 1 = 0 + - W D L H F U Z).
+RESULT_POINTS: dict[str, Fraction] = {
+    "1": Fraction(1),
+    "=": Fraction(1, 2),
+    "0": Fraction(0),
+    "W": Fraction(1),
+    "D": Fraction(1, 2),
+    "L": Fraction(0),
+    "+": Fraction(1),
+    "-": Fraction(0),
+    "H": Fraction(1, 2),
+    "F": Fraction(1),
+    "U": Fraction(1),
+    "Z": Fraction(0),
+}
+#: bbpPairings' scoring lines and the result codes each one prices (default: 1 - 1/2 - 0).
+SCORING_TAGS: dict[str, str] = {
+    "BBW": "1W+F", "BBD": "=DH", "BBL": "0L", "BBZ": "Z", "BBF": "-", "BBU": "U",
+}
+#: Results of a game actually played over the board (forfeits and byes are not games).
+PLAYED = frozenset("1=0WDL")
+#: Entries without an opponent: byes and absences.
+BYE_CODES = frozenset("HFUZ-")
+
+ROUND_START = 91  # 0-based column of the first round block (column 92)
+ROUND_WIDTH = 10
+
+
+class TrfError(ValueError):
+    """Bad input: the message names the line and column."""
+
+    def __init__(self, line: int, column: int, message: str):
+        super().__init__(f"line {line}, column {column}: {message}")
+        self.line = line
+        self.column = column
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """One round of a player: opponent number (0 none), colour ``w``/``b``/``-``, result code."""
+
+    opponent: int
+    colour: str
+    result: str
+
+    @property
+    def played(self) -> bool:
+        return self.opponent != 0 and self.result in PLAYED
+
+    @property
+    def points(self) -> Fraction:
+        return RESULT_POINTS[self.result]
+
+
+@dataclass
+class TrfPlayer:
+    number: int
+    name: str
+    rating: int
+    points: Fraction
+    rank: int
+    rounds: list[RoundEntry]
+    line: int
+    raw: str = ""
+
+
+@dataclass
+class TrfTournament:
+    players: dict[int, TrfPlayer]
+    total_rounds: int | None = None
+    initial_colour: str | None = None  # "w" or "b" from XXC
+    other_lines: list[str] = field(default_factory=list)
+    scoring: dict[str, Fraction] = field(default_factory=lambda: dict(RESULT_POINTS))
+
+    def points_of(self, entry: RoundEntry) -> Fraction:
+        """Points of a round entry under this file's scoring (BBW/BBD/... lines, else 1-1/2-0)."""
+        return self.scoring[entry.result]
+
+    @property
+    def win_points(self) -> Fraction:
+        return self.scoring["1"]
+
+    @property
+    def rounds_in_file(self) -> int:
+        return max((len(p.rounds) for p in self.players.values()), default=0)
+
+
+def _int(text: str, line: int, column: int, what: str, blank: int | None = None) -> int:
+    s = text.strip()
+    if not s and blank is not None:
+        return blank
+    if not s.isdigit():
+        raise TrfError(line, column, f"{what} must be a whole number, found {text.strip()!r}")
+    return int(s)
+
+
+def _points(text: str, line: int, column: int) -> Fraction:
+    s = text.strip()
+    if not s:
+        return Fraction(0)
+    if not re.fullmatch(r"\d+(\.\d+)?", s):
+        raise TrfError(line, column, f"points must be a number like 3.5, found {s!r}")
+    return Fraction(s)
+
+
+def parse_trf(text: str) -> TrfTournament:
+    """Read a TRF text (any of CR, LF or CRLF line endings) and check what pairing relies on."""
+    lines = re.split(r"\r\n|\r|\n", text)
+    players: dict[int, TrfPlayer] = {}
+    total_rounds = None
+    initial = None
+    other: list[str] = []
+    scoring = dict(RESULT_POINTS)
+    for no, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        tag = line[:3]
+        if tag == "001":
+            player = _parse_player(line, no)
+            if player.number in players:
+                raise TrfError(no, 5, f"player {player.number} is listed twice")
+            players[player.number] = player
+        elif tag == "XXR":
+            total_rounds = _int(line[3:], no, 5, "XXR (number of rounds)")
+        elif tag == "XXC":
+            # JaVaFo/bbpPairings: "white1" or "black1" (the top player's colour in round 1),
+            # possibly with "rank" (initial order by rating); other words are not ours to judge.
+            words = line[3:].split()
+            colours = [w for w in words if w in ("white1", "black1")]
+            if not colours and "rank" not in words:
+                raise TrfError(no, 5, "XXC must say white1 or black1")
+            if colours:
+                initial = colours[0][0]
+        elif tag in SCORING_TAGS:
+            value = _points(line[3:], no, 5)
+            for code in SCORING_TAGS[tag]:
+                scoring[code] = value
+            other.append(line)
+        else:
+            other.append(line)
+    if not players:
+        raise TrfError(1, 1, "no player lines (001)")
+    tournament = TrfTournament(players, total_rounds, initial, other, scoring)
+    _check(tournament)
+    return tournament
+
+
+def read_trf(path: str | Path) -> TrfTournament:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise TrfError(0, 0, f"cannot read {path}: {exc.strerror}") from exc
+    return parse_trf(data.decode("utf-8", errors="replace"))
+
+
+def _parse_player(line: str, no: int) -> TrfPlayer:
+    number = _int(line[4:8], no, 5, "the player's number")
+    if number == 0:
+        raise TrfError(no, 5, "player number 0 is not allowed")
+    name = line[14:47].strip()
+    rating = _int(line[48:52], no, 49, "the rating", blank=0)
+    points = _points(line[80:84], no, 81)
+    rank = _int(line[85:89], no, 86, "the rank", blank=0)
+    rounds: list[RoundEntry] = []
+    col = ROUND_START
+    while col < len(line):
+        block = line[col : col + 8].ljust(8)
+        if not block.strip():
+            rounds.append(RoundEntry(0, "-", "-"))
+            col += ROUND_WIDTH
+            continue
+        opp_text, colour, result = block[0:4], block[5], block[7]
+        opp = _int(opp_text, no, col + 1, "the opponent's number", blank=0)
+        if colour not in "wb-":
+            raise TrfError(no, col + 6, f"colour must be w, b or -, found {colour!r}")
+        if result not in RESULT_POINTS:
+            raise TrfError(no, col + 8, f"unknown result code {result!r}")
+        if opp == 0 and result not in BYE_CODES:
+            raise TrfError(no, col + 8, f"result {result!r} needs an opponent")
+        if opp != 0 and result in "HFUZ":
+            raise TrfError(no, col + 8, f"result {result!r} is a bye and takes no opponent")
+        if opp != 0 and result in PLAYED and colour == "-":
+            raise TrfError(no, col + 6, "a played game needs the colour w or b")
+        rounds.append(RoundEntry(opp, colour, result))
+        col += ROUND_WIDTH
+    while (
+        rounds
+        and rounds[-1] == RoundEntry(0, "-", "-")
+        and not line[ROUND_START + ROUND_WIDTH * (len(rounds) - 1) :].strip()
+    ):
+        rounds.pop()
+    return TrfPlayer(number, name, rating, points, rank, rounds, no, line)
+
+
+_OPPOSITE_RESULT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
+
+
+def _check(t: TrfTournament) -> None:
+    """Opponents exist and agree, nobody meets himself; results and colours mirror each other;
+    the points column (when filled) adds up the results."""
+    for p in t.players.values():
+        if p.raw[80:84].strip():
+            total = sum((t.points_of(e) for e in p.rounds), Fraction(0))
+            upcoming = p.rounds[-1] if p.rounds and p.rounds[-1].opponent == 0 else None
+            requested = upcoming is not None and upcoming.result != "U"
+            before = total - t.points_of(upcoming) if requested else total  # type: ignore[arg-type]
+            if p.points not in (total, before):
+                raise TrfError(
+                    p.line,
+                    81,
+                    f"player {p.number} has {float(p.points):g} points but the results add up to "
+                    f"{float(total):g}",
+                )
+        for r, e in enumerate(p.rounds):
+            col = ROUND_START + ROUND_WIDTH * r + 1
+            if e.opponent == 0:
+                continue
+            if e.opponent == p.number:
+                raise TrfError(
+                    p.line, col, f"player {p.number} is paired with himself in round {r + 1}"
+                )
+            q = t.players.get(e.opponent)
+            if q is None:
+                raise TrfError(p.line, col, f"round {r + 1}: unknown opponent {e.opponent}")
+            other = q.rounds[r] if r < len(q.rounds) else None
+            if other is None or other.opponent != p.number:
+                raise TrfError(
+                    p.line,
+                    col,
+                    f"round {r + 1}: player {p.number} meets {e.opponent}, "
+                    f"who is not paired with {p.number} on line {q.line}",
+                )
+            if _OPPOSITE_RESULT.get(e.result) != other.result and not (
+                e.result == "-" and other.result == "-"
+            ):
+                raise TrfError(
+                    p.line,
+                    col + 7,
+                    f"round {r + 1}: results of {p.number} and {q.number} do not match",
+                )
+            if e.result in PLAYED and {e.colour, other.colour} != {"w", "b"}:
+                raise TrfError(
+                    p.line,
+                    col + 5,
+                    f"round {r + 1}: {p.number} and {q.number} have the same colour",
+                )
+
+
+def points_after(t: TrfTournament, player: TrfPlayer, rounds: int) -> Fraction:
+    """Points after the first ``rounds`` rounds."""
+    return sum((t.points_of(e) for e in player.rounds[:rounds]), Fraction(0))
+
+
+def write_trf(t: TrfTournament, rounds: int | None = None) -> str:
+    """TRF text of the first ``rounds`` rounds (all by default), points recomputed; CR-LF."""
+    n_rounds = t.rounds_in_file if rounds is None else rounds
+    out = list(t.other_lines)
+    if t.total_rounds is not None:
+        out.append(f"XXR {t.total_rounds}")
+    if t.initial_colour is not None:
+        out.append("XXC white1" if t.initial_colour == "w" else "XXC black1")
+    for p in sorted(t.players.values(), key=lambda p: p.number):
+        pts = points_after(t, p, n_rounds)
+        head = (
+            f"001 {p.number:4d}      {p.name[:33]:<33} {p.rating or '':>4}"
+            f"{'':27} {float(pts):4.1f} {p.rank or '':>4}"
+        )
+        blocks = ""
+        for e in p.rounds[:n_rounds]:
+            opp = f"{e.opponent:4d}" if e.opponent else "0000"
+            blocks += f"  {opp} {e.colour} {e.result}"
+        out.append(head + blocks)
+    return "\r\n".join(out) + "\r\n"
