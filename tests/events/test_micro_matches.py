@@ -115,3 +115,25 @@ def test_backup_keeps_micro_matches_and_k():
     assert not Game.objects.of_tournament(copy).filter(colours_swapped=True).exists()
     before = [(s.entry.number, s.points) for s in reports.standings(tournament)]
     assert [(s.entry.number, s.points) for s in reports.standings(copy)] == before
+
+
+@pytest.mark.parametrize("annul", [False, True])
+def test_an_early_withdrawal_is_annulled_in_a_micro_match_tournament_too(annul):
+    """Merged with issue 12's setting: the game rounds of a micro-match are what it annuls."""
+    tournament = make_tournament(4, name="Circuito", paired=True, micro_match=True)
+    tournament.annul_early_withdrawals = annul
+    tournament.save()
+    play(tournament, {(1, 1): "1-0", (1, 2): "0-1"})  # the same player wins both games
+    winner = game_at(tournament, 1, 1).white
+    services.withdraw_player(winner)
+    records = reports.game_records(tournament)
+    assert max(record.round for record in records) == 2 * 3  # game rounds, not rounds
+    his = [record for record in records if winner.number in (record.white, record.black)]
+    assert len(his) == 2 * 3
+    points = {s.entry.number: s.points for s in reports.standings(tournament)}
+    if annul:
+        # Two games over the board of six: every one of his results counts for nobody.
+        assert all(record.result is None for record in his)
+        assert points[winner.number] == 0
+    else:
+        assert points[winner.number] == 2
