@@ -67,6 +67,8 @@ INSTALLED_APPS = [
     "django_tables2",
     "config.apps.SiteConfig",
     "tournaments",
+    "events",
+    "prizes",
     "arbitration",
 ]
 

@@ -30,6 +30,8 @@ urlpatterns = [
          name="password_reset"),
     path("contas/", include("django.contrib.auth.urls")),
     path("torneios/<slug:slug>/pdf/", include("tournaments.printing.urls")),
+    path("torneios/<slug:slug>/premios/", include("prizes.urls")),
     path("torneios/", include("tournaments.urls")),
     path("arbitragem/", include("arbitration.urls")),
+    path("eventos/", include("events.urls")),
 ]

@@ -40,8 +40,9 @@ from django.db import transaction
 from django.utils.module_loading import module_has_submodule
 from django.utils.translation import gettext as _
 
-from . import pairing, reports
+from . import micro_match, pairing, reports
 from .models import (
+    RATING_MAX,
     Cycles,
     DrawProfile,
     Entry,
@@ -59,7 +60,8 @@ from .standings import GameRecord, compute_standings
 from .tiebreaks import REGISTRY
 
 REQUIRED_KEYS = ("name", "board", "cycles", "scoring", "tiebreaks", "players", "rounds")
-OPTIONAL_KEYS = ("place", "start_date", "end_date", "time_control", "profile", "swap_last_two",
+OPTIONAL_KEYS = ("micro_match", "rating_k",
+                 "place", "start_date", "end_date", "time_control", "profile", "swap_last_two",
                  "seed", "standings", "annul_early_withdrawals")
 PLAYER_KEYS = ("number", "name", "club", "rating")
 PLAYER_OPTIONAL_KEYS = ("federation_id", "withdrawn", "withdrawal_games")
@@ -167,6 +169,10 @@ def _export_optional(tournament: Tournament, data: dict[str, Any]) -> None:
         data["profile"] = tournament.draw_profile
     if not tournament.swap_last_two:
         data["swap_last_two"] = False
+    if tournament.micro_match:
+        data["micro_match"] = True
+    if tournament.rating_k != 20:
+        data["rating_k"] = tournament.rating_k
     if tournament.pairing_seed is not None:
         data["seed"] = tournament.pairing_seed
     if tournament.annul_early_withdrawals:
@@ -315,6 +321,8 @@ def _check(data: Any) -> dict[str, Any]:
                                  [True, False]),
         "pairing_seed": whole_number(data.get("seed"), "seed", nullable=True,
                                      minimum=-(2**63), maximum=2**63 - 1),
+        "micro_match": choice(data.get("micro_match", False), "micro_match", [True, False]),
+        "rating_k": whole_number(data.get("rating_k", 20), "rating_k", minimum=1, maximum=100),
         "annul_early_withdrawals": choice(data.get("annul_early_withdrawals", False),
                                           "annul_early_withdrawals", [True, False]),
     }
@@ -326,7 +334,8 @@ def _check(data: Any) -> dict[str, Any]:
     checked["scoring"] = _check_scoring(data["scoring"])
     checked["tiebreaks"] = _check_tiebreaks(data["tiebreaks"])
     checked["players"] = _check_players(data["players"])
-    checked["rounds"] = _check_rounds(data["rounds"], checked["players"])
+    checked["rounds"] = _check_rounds(data["rounds"], checked["players"],
+                                      micro=checked["micro_match"])
     played = {(round_["number"], game["board"]) for round_ in checked["rounds"]
               for game in round_["games"]}
     for index, player in enumerate(checked["players"]):
@@ -405,7 +414,7 @@ def _check_players(players: Any) -> list[dict[str, Any]]:
             "name": text(player["name"], f"{where}.name"),
             "club": text(player["club"] or "", f"{where}.club", required=False),
             "rating": whole_number(player["rating"], f"{where}.rating", minimum=0, nullable=True,
-                                   maximum=SMALL_INTEGER_MAX),
+                                   maximum=RATING_MAX),
             "federation_id": federation_id,
             "withdrawn": choice(player.get("withdrawn", False), f"{where}.withdrawn",
                                  [True, False]),
@@ -433,7 +442,10 @@ def _check_withdrawal_games(changes: Any, where: str) -> list[dict[str, Any]]:
     return checked
 
 
-def _check_rounds(rounds: Any, players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _check_rounds(rounds: Any, players: list[dict[str, Any]],
+                  micro: bool = False) -> list[dict[str, Any]]:
+    """Micro-matches seat each player once per game of the pairing (tournaments/micro_match.py),
+    not once per round."""
     if not isinstance(rounds, list):
         raise fail("rounds", _("must be a list"))
     if not rounds:
@@ -454,10 +466,13 @@ def _check_rounds(rounds: Any, players: list[dict[str, Any]]) -> list[dict[str, 
         if bye is not None and bye not in known:
             raise fail(f"{where}.bye", _("no player has number %(number)d") % {"number": bye})
         seated = {bye} if bye is not None else set()
+        by_leg = {leg: set(seated) for leg in (1, 2)}
         if not isinstance(round_["games"], list):
             raise fail(f"{where}.games", _("must be a list"))
         boards, games = set(), []
         for game_index, game in enumerate(round_["games"]):
+            if micro and isinstance(game, dict) and _is_int(game.get("board")):
+                seated = by_leg[micro_match.leg_of(game["board"])]
             games.append(_check_game(game, f"{where}.games[{game_index}]", known, seated, boards))
         checked.append({"number": round_["number"], "bye": bye, "games": games})
     return checked
@@ -493,14 +508,17 @@ def _check_standings_computable(checked: dict[str, Any]) -> None:
     """The standings module refuses records no round robin can produce: refuse the file too."""
     if not checked["rounds"]:
         return
-    records = [GameRecord(round_["number"], game["white"], game["black"],
+    micro = checked["micro_match"]
+    records = [GameRecord(micro_match.game_round(round_["number"], game["board"]) if micro
+                          else round_["number"], game["white"], game["black"],
                           Result(game["result"]) if game["result"] else None)
                for round_ in checked["rounds"] for game in round_["games"]]
     scoring = checked["scoring"]
     try:
         compute_standings([player["number"] for player in checked["players"]], records,
                           Scoring(scoring["win"], scoring["draw"], scoring["loss"]),
-                          checked["tiebreaks"], cycles=checked["cycles"])
+                          checked["tiebreaks"],
+                          cycles=checked["cycles"] * (micro_match.GAMES_PER_MATCH if micro else 1))
     except ValueError as error:
         raise fail("rounds", str(error)) from error
 
@@ -515,7 +533,8 @@ def _save(checked: dict[str, Any], organisers) -> Tournament:
         scoring_win=checked["scoring"]["win"], scoring_draw=checked["scoring"]["draw"],
         scoring_loss=checked["scoring"]["loss"], tiebreaks=checked["tiebreaks"],
         cycles=checked["cycles"], swap_last_two=checked["swap_last_two"],
-        pairing_seed=checked["pairing_seed"],
+        pairing_seed=checked["pairing_seed"], micro_match=checked["micro_match"],
+        rating_k=checked["rating_k"],
         annul_early_withdrawals=checked["annul_early_withdrawals"],
         status=(Status.REGISTRATION if not rounds
                 else Status.FINISHED if all_played else Status.ONGOING),
@@ -559,6 +578,8 @@ def _save_withdrawal_games(tournament: Tournament, players: list[dict[str, Any]]
 def _save_rounds(tournament: Tournament, rounds: list[dict[str, Any]],
                  by_number: dict[int, Entry], checked: dict[str, Any]) -> None:
     scheduled = _scheduled_colours(len(checked["players"]), checked)
+    if checked["micro_match"]:
+        scheduled = _scheduled_micro_match_colours(len(checked["players"]), checked, rounds)
     saved_rounds = Round.objects.bulk_create([
         Round(tournament=tournament, number=round_["number"],
               bye=by_number[round_["bye"]] if round_["bye"] else None)
@@ -585,6 +606,19 @@ def _player_for(player: dict[str, Any]) -> Player:
     new.full_clean()
     new.save()
     return new
+
+
+def _scheduled_micro_match_colours(n_players: int, checked: dict[str, Any],
+                                   rounds: list[dict[str, Any]]) -> dict[tuple, bool]:
+    """As _scheduled_colours, board by board: both colours of a pair are scheduled in a round
+    of micro-matches, so a swap is the board's game played with the other player White."""
+    schedule = pairing.round_robin_schedule(
+        n_players, cycles=checked["cycles"], swap_last_two=checked["swap_last_two"])
+    white_of = {(planned.number, game.board): game.white for planned in schedule
+                for game in micro_match.both_games(planned.games)}
+    return {(round_["number"], game["black"], game["white"]): True for round_ in rounds
+            for game in round_["games"]
+            if white_of.get((round_["number"], game["board"])) == game["black"]}
 
 
 def _scheduled_colours(n_players: int, checked: dict[str, Any]) -> dict[tuple[int, int, int], bool]:

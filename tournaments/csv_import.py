@@ -1,4 +1,5 @@
-"""Read a player list from CSV: columns name, club, rating, federation_id, with a header row.
+"""Read a player list from CSV: columns name, club, rating, federation_id, with a header row;
+optionally sex, birth_date (dd/mm/yyyy, yyyy-mm-dd or the year alone), state, fmjd_id, fmjd_rating.
 
 Brazilian Excel saves CSV with `;` and often a byte-order mark (or in Windows-1252), other tools
 with `,`: all are read.
@@ -9,6 +10,7 @@ saved from a file with an error.
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 from dataclasses import dataclass
 
@@ -16,15 +18,22 @@ from django.utils.translation import gettext as _
 
 MAX_NAME = 200
 MAX_FEDERATION_ID = 40
-MAX_RATING = 3500
+MAX_RATING = 3000  # as Player.RATING_MAX (issue 17)
 
 # Header names accepted for each column; Portuguese ones too, as a Brazilian sheet would have them.
 COLUMN_ALIASES = {
     "name": {"name", "nome"},
     "club": {"club", "clube", "federation", "federação", "federacao"},
     "rating": {"rating"},
-    "federation_id": {"federation_id", "federation id", "id_federacao", "id federação"},
+    "federation_id": {"federation_id", "federation id", "id_federacao", "id federação",
+                      "cbd_id", "id cbd"},
+    "sex": {"sex", "sexo"},
+    "birth_date": {"birth_date", "birth date", "nascimento", "data de nascimento"},
+    "state": {"state", "estado", "uf"},
+    "fmjd_id": {"fmjd_id", "fmjd id", "id fmjd"},
+    "fmjd_rating": {"fmjd_rating", "fmjd rating", "rating fmjd"},
 }
+SEXES = {"m": "M", "masculino": "M", "male": "M", "f": "F", "feminino": "F", "female": "F"}
 
 
 @dataclass(frozen=True)
@@ -34,6 +43,18 @@ class PlayerRow:
     club: str
     rating: int | None
     federation_id: str
+    sex: str = ""
+    birth_date: datetime.date | None = None
+    birth_year: int | None = None
+    state: str = ""
+    fmjd_id: str = ""
+    fmjd_rating: int | None = None
+
+    def details(self) -> dict:
+        """The person's facts besides his name, as services.enter_person takes them."""
+        return {"club": self.club, "rating": self.rating, "federation_id": self.federation_id,
+                "sex": self.sex, "birth_date": self.birth_date, "birth_year": self.birth_year,
+                "state": self.state, "fmjd_id": self.fmjd_id, "fmjd_rating": self.fmjd_rating}
 
 
 @dataclass(frozen=True)
@@ -147,7 +168,8 @@ def _read_header(header: list[str]) -> tuple[dict[str, int], list[CsvProblem]]:
                     if title.strip().lower() in names), None)
         if key is None:
             problems.append(CsvProblem(1, title, _(
-                "unknown column; the columns are name, club, rating, federation_id."
+                "unknown column; the columns are name, club, rating, federation_id, sex, "
+                "birth_date, state, fmjd_id, fmjd_rating."
             )))
         elif key in columns:
             problems.append(CsvProblem(1, title, _("this column appears twice.")))
@@ -175,21 +197,69 @@ def _read_row(
     if len(club) > MAX_NAME:
         problems.append(CsvProblem(line, title("club"), _(
             "the club is longer than %(max)d characters.") % {"max": MAX_NAME}))
-    rating: int | None = None
-    raw_rating = values.get("rating", "")
-    if raw_rating:
-        try:
-            rating = int(raw_rating)
-        except ValueError:
-            rating = None
-        if rating is None or not 0 <= rating <= MAX_RATING:
-            problems.append(CsvProblem(line, title("rating"), _(
-                "\"%(value)s\" is not a rating (a whole number from 0 to %(max)d)."
-            ) % {"value": raw_rating, "max": MAX_RATING}))
+    rating = _read_rating(line, values, "rating", title, problems)
     federation_id = values.get("federation_id", "")
     if len(federation_id) > MAX_FEDERATION_ID:
         problems.append(CsvProblem(line, title("federation_id"), _(
             "the federation id is longer than %(max)d characters.") % {"max": MAX_FEDERATION_ID}))
+    sex = values.get("sex", "")
+    if sex and sex.casefold() not in SEXES:
+        problems.append(CsvProblem(line, title("sex"), _(
+            "\"%(value)s\" is not a sex: write M or F.") % {"value": sex}))
+    birth_date, birth_year = _read_birth(line, values.get("birth_date", ""), title, problems)
+    fmjd_rating = _read_rating(line, values, "fmjd_rating", title, problems)
+    fmjd_id, state = values.get("fmjd_id", ""), values.get("state", "")
+    for key, value in (("fmjd_id", fmjd_id), ("state", state)):
+        if len(value) > MAX_FEDERATION_ID:
+            problems.append(CsvProblem(line, title(key), _(
+                "longer than %(max)d characters.") % {"max": MAX_FEDERATION_ID}))
     if problems:
         return None, problems
-    return PlayerRow(line, name, club, rating, federation_id), []
+    return PlayerRow(line, name, club, rating, federation_id,
+                     sex=SEXES.get(sex.casefold(), ""), birth_date=birth_date,
+                     birth_year=birth_year, state=state, fmjd_id=fmjd_id,
+                     fmjd_rating=fmjd_rating), []
+
+
+def _read_rating(line: int, values: dict[str, str], key: str, title,
+                 problems: list[CsvProblem]) -> int | None:
+    raw = values.get(key, "")
+    if not raw:
+        return None
+    try:
+        rating = int(raw)
+    except ValueError:
+        rating = None
+    if rating is None or not 0 <= rating <= MAX_RATING:
+        problems.append(CsvProblem(line, title(key), _(
+            "\"%(value)s\" is not a rating (a whole number from 0 to %(max)d)."
+        ) % {"value": raw, "max": MAX_RATING}))
+        return None
+    return rating
+
+
+def _read_birth(line: int, raw: str, title, problems: list[CsvProblem]
+                ) -> tuple[datetime.date | None, int | None]:
+    """dd/mm/yyyy, yyyy-mm-dd or a year: (date, year); never in the future."""
+    if not raw:
+        return None, None
+    today = datetime.date.today()
+    if raw.isdigit() and len(raw) == 4:
+        year = int(raw)
+        if 1900 <= year <= today.year:
+            return None, year
+    else:
+        for pattern in ("%d/%m/%Y", "%Y-%m-%d"):
+            try:
+                born = datetime.datetime.strptime(raw, pattern).date()
+            except ValueError:
+                continue
+            if born > today:
+                problems.append(CsvProblem(line, title("birth_date"), _(
+                    "the birth date %(value)s is in the future.") % {"value": raw}))
+                return None, None
+            return born, born.year
+    problems.append(CsvProblem(line, title("birth_date"), _(
+        "\"%(value)s\" is not a birth date: write dd/mm/yyyy or the year alone."
+    ) % {"value": raw}))
+    return None, None

@@ -52,8 +52,9 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = ["name", "place", "start_date", "end_date", "board", "time_control",
-                  "draw_profile", "notation", "cycles", "swap_last_two", "scoring_win",
-                  "scoring_draw", "scoring_loss", "annul_early_withdrawals"]
+                  "draw_profile", "notation", "cycles", "swap_last_two", "micro_match",
+                  "scoring_win", "scoring_draw", "scoring_loss", "annul_early_withdrawals",
+                  "rating_k"]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -64,6 +65,8 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # Left empty (or absent from an older form), K keeps its value: 20 for a new tournament.
+        self.fields["rating_k"].required = False
         order = list(self.instance.tiebreaks or [])
         for position in range(len(REGISTRY)):
             self.fields[f"tiebreak_{position + 1}"] = forms.ChoiceField(
@@ -74,7 +77,7 @@ class TournamentForm(forms.ModelForm):
         self._offer_what_fits_the_board()
         if self.instance.pk and self.instance.rounds.exists():
             # The schedule is fixed once the rounds exist.
-            for name in ("cycles", "swap_last_two"):
+            for name in ("cycles", "swap_last_two", "micro_match"):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("Fixed: the rounds are already generated.")
         if has_recorded_play(self.instance.pk):
@@ -117,14 +120,19 @@ class TournamentForm(forms.ModelForm):
                 self.add_error(name, _("This tie-break is already chosen above."))
             order.append(value)
         self.instance.tiebreaks = order
+        if cleaned.get("rating_k") is None and "rating_k" not in self.errors:
+            cleaned["rating_k"] = self.instance.rating_k or 20
         return cleaned
 
 
 class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
-        fields = ["name", "club", "rating", "federation_id"]
-        widgets = {"rating": forms.NumberInput(attrs={"min": 0, "max": MAX_RATING})}
+        fields = ["name", "club", "rating", "federation_id", "sex", "birth_date", "birth_year",
+                  "state", "fmjd_id", "fmjd_rating"]
+        widgets = {"rating": forms.NumberInput(attrs={"min": 0, "max": MAX_RATING}),
+                   "fmjd_rating": forms.NumberInput(attrs={"min": 0, "max": MAX_RATING}),
+                   "birth_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def validate_unique(self):
         """A known federation id is fine: the service enters that player again."""

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
@@ -58,7 +59,7 @@ class Cycles(models.IntegerChoices):
 
 
 class Status(models.TextChoices):
-    REGISTRATION = "registration", _("registration")
+    REGISTRATION = "registration", pgettext_lazy("tournament status: entries open", "registration")
     ONGOING = "ongoing", _("in progress")
     FINISHED = "finished", _("finished")
 
@@ -123,7 +124,8 @@ WIN_NOT_OVER_LOSS = _("A win must be worth more than a loss.")
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
-    place = models.CharField(_("place"), max_length=200, blank=True)
+    place = models.CharField(pgettext_lazy("where it is played", "place"), max_length=200,
+                             blank=True)
     start_date = models.DateField(_("start date"), null=True, blank=True)
     end_date = models.DateField(_("end date"), null=True, blank=True)
     board = models.PositiveSmallIntegerField(
@@ -167,6 +169,16 @@ class Tournament(models.Model):
     )
     status = models.CharField(
         _("status"), max_length=12, choices=Status.choices, default=Status.REGISTRATION
+    )
+    micro_match = models.BooleanField(
+        _("micro-matches"), default=False,
+        help_text=_("Each pairing plays two games in the round, colours reversed; standings "
+                    "add both (tournaments/micro_match.py)."),
+    )
+    rating_k = models.PositiveSmallIntegerField(
+        _("K factor of the rating report"), default=20,
+        validators=[MinValueValidator(1), MaxValueValidator(100)],
+        help_text=_("Elo change = K × (score − expected score); FMJD and CBD publish their own K."),
     )
     annul_early_withdrawals = models.BooleanField(
         _("annul the results of a player who withdraws before half his games"), default=False,
@@ -248,6 +260,10 @@ class Tournament(models.Model):
                 & models.Q(scoring_win__gt=models.F("scoring_loss")),
                 name="tournament_scoring_ordered",
             ),
+            models.CheckConstraint(
+                condition=models.Q(rating_k__gte=1) & models.Q(rating_k__lte=100),
+                name="tournament_rating_k_1_to_100",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -318,15 +334,43 @@ class Tournament(models.Model):
         return Scoring(self.scoring_win, self.scoring_draw, self.scoring_loss)
 
 
+# Ratings the federations publish fit here; a figure outside is a typing error (issue 17).
+RATING_MAX = 3000
+RATING_OUT_OF_RANGE = _("A rating is a whole number from 0 to 3000.")
+
+
+class Sex(models.TextChoices):
+    MALE = "M", pgettext_lazy("sex", "male")
+    FEMALE = "F", pgettext_lazy("sex", "female")
+
+
 class Player(models.Model):
+    """A person, one record however many tournaments he plays (issue 17: the player registry)."""
+
     name = models.CharField(_("name"), max_length=200)
     # The name with accents and case folded (collation.fold), kept by save(): the order people
     # read, the same on SQLite and PostgreSQL (issue 12).
     sort_name = models.CharField(_("name for sorting"), max_length=200, editable=False,
                                  blank=True, db_index=True)
     club = models.CharField(_("club or federation"), max_length=200, blank=True)
-    rating = models.PositiveSmallIntegerField(_("rating"), null=True, blank=True)
-    federation_id = models.CharField(_("federation id"), max_length=40, blank=True)
+    rating = models.PositiveSmallIntegerField(
+        _("rating"), null=True, blank=True, validators=[MaxValueValidator(RATING_MAX)],
+        help_text=_("National (CBD) rating."),
+    )
+    federation_id = models.CharField(
+        _("federation id"), max_length=40, blank=True, help_text=_("National (CBD) id.")
+    )
+    sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)
+    birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    birth_year = models.PositiveSmallIntegerField(
+        _("birth year"), null=True, blank=True,
+        help_text=_("When only the year is known; filled from the birth date otherwise."),
+    )
+    state = models.CharField(_("state"), max_length=40, blank=True)
+    fmjd_id = models.CharField(_("FMJD id"), max_length=40, blank=True)
+    fmjd_rating = models.PositiveSmallIntegerField(
+        _("FMJD rating"), null=True, blank=True, validators=[MaxValueValidator(RATING_MAX)]
+    )
 
     class Meta:
         ordering = ["sort_name", "name"]
@@ -338,6 +382,22 @@ class Player(models.Model):
                 fields=["federation_id"], condition=~models.Q(federation_id=""),
                 name="player_federation_id_unique",
             ),
+            models.UniqueConstraint(
+                fields=["fmjd_id"], condition=~models.Q(fmjd_id=""),
+                name="player_fmjd_id_unique",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(rating__isnull=True) | models.Q(rating__lte=RATING_MAX),
+                name="player_rating_at_most_3000",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(fmjd_rating__isnull=True)
+                | models.Q(fmjd_rating__lte=RATING_MAX),
+                name="player_fmjd_rating_at_most_3000",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(sex__in=["", *Sex.values]), name="player_sex_known"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -345,10 +405,39 @@ class Player(models.Model):
 
     def save(self, *args, **kwargs) -> None:
         self.sort_name = fold(self.name)
+        if self.birth_date:
+            self.birth_year = self.birth_date.year
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "name" in update_fields:
-            kwargs["update_fields"] = {*update_fields, "sort_name"}
+            kwargs["update_fields"] = update_fields = {*update_fields, "sort_name"}
+        if update_fields is not None and "birth_date" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "birth_year"}
         super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:person", args=[self.pk])
+
+    def clean(self) -> None:
+        """Name the field at fault: a birth in the future, a year that contradicts the date."""
+        from django.utils import timezone
+
+        errors = {}
+        today = timezone.localdate()
+        if self.birth_date and self.birth_date > today:
+            errors["birth_date"] = _("The birth date cannot be in the future.")
+        elif self.birth_date and self.birth_year and self.birth_year != self.birth_date.year:
+            errors["birth_year"] = _("The birth year differs from the birth date's year.")
+        elif self.birth_year and not 1900 <= self.birth_year <= today.year:
+            errors["birth_year"] = _("The birth year must be between 1900 and this year.")
+        for field in ("rating", "fmjd_rating"):
+            value = getattr(self, field)
+            if value is not None and not 0 <= value <= RATING_MAX:
+                errors[field] = RATING_OUT_OF_RANGE
+        if errors:
+            raise ValidationError(errors)
+
+    def born_in(self) -> int | None:
+        return self.birth_date.year if self.birth_date else self.birth_year
 
 
 class EntryQuerySet(models.QuerySet):

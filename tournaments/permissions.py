@@ -21,19 +21,34 @@ def can_create_tournament(user) -> bool:
 
 
 def can_manage(user, tournament: Tournament) -> bool:
-    """A superuser or one of the tournament's organisers."""
+    """A superuser, one of the tournament's organisers, or an organiser of its event."""
     if not user.is_authenticated:
         return False
     if user.is_superuser:
         return True
-    return tournament.organisers.filter(pk=user.pk).exists()
+    if tournament.organisers.filter(pk=user.pk).exists():
+        return True
+    return _event_role(tournament, "organisers", user)
 
 
 def can_arbitrate(user, tournament: Tournament) -> bool:
-    """Whoever can manage the tournament, or one of its arbiters."""
+    """Whoever can manage the tournament, one of its arbiters, or an arbiter of its event."""
     if can_manage(user, tournament):
         return True
-    return bool(user.is_authenticated and tournament.arbiters.filter(pk=user.pk).exists())
+    if not user.is_authenticated:
+        return False
+    return (tournament.arbiters.filter(pk=user.pk).exists()
+            or _event_role(tournament, "arbiters", user))
+
+
+def _event_role(tournament: Tournament, role: str, user) -> bool:
+    """Officials named on the event of which the tournament is a section (events app, issue 17):
+    read through the reverse relation, so tournaments does not import events."""
+    if tournament.pk is None:
+        return False
+    return Tournament.objects.filter(
+        pk=tournament.pk, **{f"event_section__event__{role}": user}
+    ).exists()
 
 
 def refuse(request):

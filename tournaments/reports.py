@@ -6,13 +6,14 @@ every game of the tournament (`values_list`), and the pure domain modules do the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
 from django.utils import formats
 from django.utils.translation import pgettext
 
+from . import micro_match
 from .models import Entry, Game, Tournament
 from .scoring import Result, Scoring, format_points
 from .standings import GameRecord, StandingRow, compute_standings
@@ -45,15 +46,36 @@ class Standing:
 
 def game_records(tournament: Tournament) -> list[GameRecord]:
     """Every game of the tournament as the standings take them, in one query (two when the
-    tournament annuls early withdrawals: their games then count as not played)."""
-    records = [
-        GameRecord(round_number, white, black, Result(result) if result else None)
-        for round_number, white, black, result in Game.objects.of_tournament(tournament).records()
-    ]
+    tournament annuls early withdrawals: their games then count as not played); a micro-match
+    tournament's games in game rounds (tournaments/micro_match.py)."""
+    if tournament.micro_match:
+        rows = Game.objects.of_tournament(tournament).values_list(
+            "round__number", "board", "white__number", "black__number", "result")
+        records = micro_match.as_game_rounds(
+            (round_number, board, white, black, Result(result) if result else None)
+            for round_number, board, white, black, result in rows)
+    else:
+        records = [
+            GameRecord(round_number, white, black, Result(result) if result else None)
+            for round_number, white, black, result
+            in Game.objects.of_tournament(tournament).records()
+        ]
     if tournament.annul_early_withdrawals:
         withdrawn = tournament.entries.filter(withdrawn=True, number__isnull=False)
         records = annul(records, withdrawn.values_list("number", flat=True))
     return records
+
+
+def record_cycles(tournament: Tournament) -> int:
+    """How often two players meet in the records: micro-matches double the cycles."""
+    return tournament.cycles * (micro_match.GAMES_PER_MATCH if tournament.micro_match else 1)
+
+
+def record_round(tournament: Tournament, round_number: int | None) -> int | None:
+    """The last record round of `round_number` (None stays None: every round)."""
+    if round_number is None or not tournament.micro_match:
+        return round_number
+    return micro_match.last_game_round(round_number)
 
 
 def numbered_entries(tournament: Tournament) -> list[Entry]:
@@ -70,7 +92,7 @@ def standings(
     by_number = {entry.number: entry for entry in entries}
     rows = compute_standings(
         list(by_number), records, tournament.scoring, tournament.tiebreaks,
-        cycles=tournament.cycles, up_to_round=up_to_round,
+        cycles=record_cycles(tournament), up_to_round=record_round(tournament, up_to_round),
         ratings={number: entry.player.rating for number, entry in by_number.items()},
     )
     return [Standing(row, by_number[row.number]) for row in rows]
@@ -149,3 +171,12 @@ def crosstable_cells(records: list[GameRecord], scoring: Scoring | None = None,
             cells.setdefault((me, other), []).append(
                 CrossCell(score, as_white, forfeit, record.round))
     return cells
+
+
+def cells_in_rounds(tournament: Tournament, cells: dict[tuple[int, int], list[CrossCell]]
+                    ) -> dict[tuple[int, int], list[CrossCell]]:
+    """A micro-match tournament's cells say the round played, not the game round ranked."""
+    if not tournament.micro_match:
+        return cells
+    return {pair: [replace(cell, round=(cell.round + 1) // micro_match.GAMES_PER_MATCH)
+                   for cell in games] for pair, games in cells.items()}

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from . import page_version, pairing
+from . import micro_match, page_version, pairing
 from .csv_import import CsvImportError, CsvProblem, PlayerRow, parse_players_csv
 from .models import (
     Entry,
@@ -28,6 +30,7 @@ from .models import (
     TeamSystem,
     Tournament,
 )
+from .people import Match, find_person
 from .signals import PLAYER_WITHDRAWN, result_changed, tournament_changed
 
 SLUG_MAX = 70
@@ -162,6 +165,10 @@ def update_tournament(tournament: Tournament, *, user=None) -> Tournament:
         raise PairingsExistError(_(
             "The rounds are already generated: single or double round robin can no longer change."
         ))
+    if stored.micro_match != tournament.micro_match and stored.rounds.exists():
+        raise PairingsExistError(_(
+            "The rounds are already generated: micro-matches can no longer be switched on or off."
+        ))
     tournament.full_clean()
     tournament.save()
     page_version.bump(tournament.pk)
@@ -196,55 +203,108 @@ def refuse_too_many_players(tournament: Tournament, players: int) -> None:
              "count": players, "games": round_robin_games(players, tournament.cycles)})
 
 
+# Facts of a person the registry keeps besides his name (tournaments/people.py, issue 17).
+PERSON_DETAILS = ("club", "rating", "federation_id", "sex", "birth_date", "birth_year", "state",
+                  "fmjd_id", "fmjd_rating")
+
+
 @transaction.atomic
 def add_player(tournament: Tournament, *, name: str, club: str = "", rating: int | None = None,
-               federation_id: str = "", user=None) -> Entry:
-    """Enter a player (logged); one known by his federation id is reused, not duplicated."""
-    entry = _add_player(tournament, name=name, club=club, rating=rating,
-                        federation_id=federation_id)
+               federation_id: str = "", user=None, **details) -> Entry:
+    """Enter a player (logged); one already known (federation id, FMJD id, or name and birth
+    date) is reused, not duplicated."""
+    entry, _match = enter_person(tournament, name=name, club=club, rating=rating,
+                                 federation_id=federation_id, **details)
     announce(tournament, "player-added", user=user, after={"player": entry.player.name})
     return entry
 
 
-def _add_player(tournament: Tournament, *, name: str, club: str, rating: int | None,
-                federation_id: str) -> Entry:
+@transaction.atomic
+def enter_person(tournament: Tournament, *, name: str, **details) -> tuple[Entry, Match | None]:
+    """Enter the registry's person these facts describe, or a new one; say which was found."""
     _refuse_if_paired(tournament, _(
         "The rounds are already generated: no player can be added to a round robin in progress."
     ))
     refuse_too_many_players(tournament, tournament.entries.count() + 1)
-    player = None
-    if federation_id:
-        player = Player.objects.filter(federation_id=federation_id).first()
-    if player is None:
-        player = Player(name=name, club=club, rating=rating, federation_id=federation_id)
+    unknown = set(details) - set(PERSON_DETAILS)
+    if unknown:
+        raise TypeError(f"unknown player details: {sorted(unknown)}")
+    match = find_person(name=name, federation_id=details.get("federation_id") or "",
+                        fmjd_id=details.get("fmjd_id") or "",
+                        birth_date=details.get("birth_date"))
+    if match is None:
+        player = Player(name=name, **{key: value for key, value in details.items()
+                                      if value is not None})
         player.full_clean()
         player.save()
-    elif tournament.entries.filter(player=player).exists():
-        raise DuplicatePlayerError(_(
-            "%(name)s (federation id %(id)s) is already in this tournament."
-        ) % {"name": player.name, "id": federation_id})
+    else:
+        player = match.player
+        if tournament.entries.filter(player=player).exists():
+            raise DuplicatePlayerError(_(
+                "%(name)s (%(how)s) is already in this tournament."
+            ) % {"name": player.name, "how": match.reason})
+        _fill_blanks(player, details)
     entry = Entry.objects.create(tournament=tournament, player=player)
     page_version.bump(tournament.pk)
-    return entry
+    return entry, match
+
+
+def _fill_blanks(player: Player, details: Mapping) -> None:
+    """What the registry did not know yet is learnt; what it knew is kept."""
+    changed = [key for key, value in details.items()
+               if value not in (None, "") and getattr(player, key) in (None, "")]
+    if not changed:
+        return
+    for key in changed:
+        setattr(player, key, details[key])
+    try:
+        player.full_clean()
+    except ValidationError as error:  # an id of his that belongs to someone else
+        raise DuplicatePlayerError(_(
+            "%(name)s is already registered, and %(problems)s: check the ids before "
+            "entering him."
+        ) % {"name": player.name, "problems": "; ".join(
+            message for messages in error.message_dict.values() for message in messages)}
+        ) from error
+    player.save()
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What a CSV import entered, and which lines were matched to a known person (and why)."""
+
+    entries: list[Entry]
+    merged: list[tuple[int, Match]]
 
 
 @transaction.atomic
 def import_players(tournament: Tournament, data: bytes, *, user=None) -> list[Entry]:
     """Add every player of a CSV file, or none if any line is wrong (CsvImportError); the log
     says how many."""
+    return import_people(tournament, data, user=user).entries
+
+
+@transaction.atomic
+def import_people(tournament: Tournament, data: bytes, *, user=None) -> ImportReport:
+    """import_players, saying which lines were merged with a person already registered."""
     rows: list[PlayerRow] = parse_players_csv(data)
     refuse_too_many_players(tournament, tournament.entries.count() + len(rows))
-    entries = []
+    entries, merged = [], []
     for row in rows:
         try:
-            entries.append(_add_player(
-                tournament, name=row.name, club=row.club, rating=row.rating,
-                federation_id=row.federation_id,
-            ))
+            entry, match = enter_person(tournament, name=row.name, **row.details())
         except DuplicatePlayerError as error:
             raise CsvImportError([CsvProblem(row.line, "federation_id", str(error))]) from error
+        except ValidationError as error:
+            raise CsvImportError([
+                CsvProblem(row.line, field, " ".join(messages))
+                for field, messages in error.message_dict.items()
+            ]) from error
+        entries.append(entry)
+        if match is not None:
+            merged.append((row.line, match))
     announce(tournament, "players-imported", user=user, after={"players": len(entries)})
-    return entries
+    return ImportReport(entries, merged)
 
 
 @transaction.atomic
@@ -350,7 +410,8 @@ def generate_rounds(tournament: Tournament, *, user=None) -> list[Round]:
         Game(round=round_, board=game.board, white=by_number[game.white],
              black=by_number[game.black])
         for round_, planned in zip(rounds, schedule, strict=True)
-        for game in planned.games
+        for game in (micro_match.both_games(planned.games) if tournament.micro_match
+                     else planned.games)
     ])
     tournament.status = Status.ONGOING
     tournament.save(update_fields=["status"])

@@ -6,7 +6,15 @@ without a session, with ETag and Cache-Control (issue 15).
 
 from django.urls import path
 
-from . import backup_download, live, team_views, views
+from . import (
+    backup_download,
+    live,
+    micro_match_views,
+    person_views,
+    rating_views,
+    team_views,
+    views,
+)
 from .page_cache import site_page, tournament_page
 
 app_name = "tournaments"
@@ -14,6 +22,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("", site_page(views.tournament_list), name="list"),
     path("novo/", views.tournament_create, name="create"),
+    path("pessoa/<int:pk>/", person_views.person_detail, name="person"),
     path("<slug:slug>/", tournament_page(views.tournament_detail), name="detail"),
     path("<slug:slug>/editar/", views.tournament_edit, name="edit"),
     path("<slug:slug>/rodadas/", views.rounds_overview, name="rounds"),
@@ -25,6 +34,7 @@ urlpatterns = [
     path("<slug:slug>/classificacao/ao-vivo/<int:number>/", live.standings_updates,
          name="standings_live"),
     path("<slug:slug>/tabela/", tournament_page(views.crosstable), name="crosstable"),
+    path("<slug:slug>/rating/", rating_views.rating_report_page, name="rating_report"),
     path("<slug:slug>/jogador/<int:entry_id>/", tournament_page(views.player_detail),
          name="player"),
     path("<slug:slug>/jogadores/novo/", views.add_player, name="add_player"),
@@ -39,6 +49,8 @@ urlpatterns = [
     path("<slug:slug>/numeros/", views.set_numbers, name="set_numbers"),
     path("<slug:slug>/gerar-rodadas/", views.generate_rounds, name="generate_rounds"),
     path("<slug:slug>/partida/<int:game_id>/", views.game_result, name="game_result"),
+    path("<slug:slug>/rodada/<int:number>/micro/<int:match>/",
+         micro_match_views.micro_match_result, name="micro_match"),
     path("<slug:slug>/copia-de-seguranca/", backup_download.download_backup, name="backup"),
     # team competitions (issue 16)
     path("<slug:slug>/equipes/", team_views.teams_page, name="teams"),

@@ -126,6 +126,8 @@ def round_detail(request, slug: str, number: int):
     context = tournament_context(request, tournament, round=round_)
     table = pairing_table(request, round_, can_arbitrate=context["can_arbitrate"])
     context["live"] = live.round_live_context(request, tournament, round_)
+    if tournament.micro_match:
+        context["micro_matches"] = range(1, (round_.games.count() + 1) // 2 + 1)
     return table_page(request, table, f"{slug}-rodada-{number}", "tournaments/round_detail.html",
                       context)
 
@@ -212,7 +214,8 @@ def crosstable_export(request, tournament: Tournament, context: dict):
     slug = tournament.slug
     entries = reports.numbered_entries(tournament)
     records = reports.game_records(tournament)
-    cells = reports.crosstable_cells(records, tournament.scoring)
+    cells = reports.cells_in_rounds(
+        tournament, reports.crosstable_cells(records, tournament.scoring))
     ranked = reports.standings(tournament, records=records, entries=entries)
     by_rank = request.GET.get("ordem") == BY_RANK
     if by_rank:
@@ -344,17 +347,23 @@ def import_players(request, tournament: Tournament):
     problems = []
     if request.method == "POST" and form.is_valid():
         try:
-            entries = services.import_players(tournament, form.cleaned_data["file"].read(),
-                                              user=request.user)
+            report = services.import_people(tournament, form.cleaned_data["file"].read(),
+                                            user=request.user)
         except CsvImportError as error:
             problems = [str(problem) for problem in error.problems]
             messages.error(request, _("The file was refused and no player was added."))
         except services.TournamentError as error:
             messages.error(request, str(error))
         else:
+            entries = report.entries
             messages.success(request, ngettext("%(count)d player imported.",
                                                "%(count)d players imported.", len(entries))
                              % {"count": len(entries)})
+            for line, match in report.merged:
+                messages.info(request, _(
+                    "Line %(line)d is %(name)s, already registered (%(how)s): one person, "
+                    "not a new one."
+                ) % {"line": line, "name": match.player.name, "how": match.reason})
             return redirect(tournament)
     return render(request, "tournaments/import_players.html",
                   {"form": form, "tournament": tournament, "problems": problems},

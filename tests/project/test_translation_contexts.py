@@ -16,14 +16,16 @@ from django.utils import translation
 from test_translations import ENGLISH, PORTUGUESE, messages
 
 ROOT = Path(settings.BASE_DIR)
-SOURCES = ("tournaments", "arbitration", "config", "templates", "rules")
+SOURCES = ("tournaments", "arbitration", "config", "templates", "rules", "events", "prizes")
 
 # English words with two meanings in a draughts tournament: a drawn game or drawing lots (or
 # a draw claim); the board played on, its kind (64 or 100 squares) or the table number; a
 # match as a game or as a pairing; a bye as a free round or a farewell; correct as a verb or
-# an adjective; set as a verb or a noun.
+# an adjective; set as a verb or a noun; a place as a venue or a prize position; registration
+# as a tournament's status or one person's request to enter (issue 17).
 AMBIGUOUS = {"Draw", "draw", "Draws", "draws", "Board", "board", "Match", "match", "Bye", "bye",
-             "Byes", "byes", "Correct", "correct", "Set", "set"}
+             "Byes", "byes", "Correct", "correct", "Set", "set", "Place", "place",
+             "registration"}
 # Reviewed, one meaning in this catalogue: Round (of a tournament), Result (of a game), Game.
 
 PYTHON_CALL = re.compile(

@@ -126,4 +126,6 @@ def url_arguments(scene: Scene, route_name: str, *, paired: bool | None = None) 
         "claim_id": scene.claim.pk,
         "number": 1,
         "round_number": 1,
+        "pk": (scene.paired_entry if paired else scene.open_entry).player_id,  # a person (17)
+        "match": 1,  # a micro-match of the round (issue 17)
     }

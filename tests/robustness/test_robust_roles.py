@@ -43,6 +43,7 @@ PUBLIC_PAGES = {
     "tournaments:list", "tournaments:detail", "tournaments:rounds", "tournaments:round",
     "tournaments:standings", "tournaments:crosstable", "tournaments:player",
     "tournaments:round_live", "tournaments:standings_live",
+    "tournaments:person", "tournaments:rating_report",  # issue 17
     "arbitration:game", "arbitration:viewer", "arbitration:sheet_download",
     "arbitration:draw_claim", "arbitration:tournament_pdn",
     "tournaments:teams", "tournaments:team_standings", "tournaments:team_crosstable",

@@ -11,6 +11,8 @@ import datetime
 from decimal import Decimal
 from fractions import Fraction
 
+from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.utils import formats
 from django.utils.translation import gettext
 
@@ -36,6 +38,8 @@ from tournaments.reports import (
     cell_for,
     crosstable_cells,
     game_records,
+    record_cycles,
+    record_round,
     score_symbols,
     standings,
 )
@@ -64,8 +68,13 @@ class RoundNotFoundError(LookupError):
 
 
 def tournament_header(tournament: Tournament) -> TournamentHeader:
-    names = [user.get_full_name() or user.get_username()
-             for user in tournament.arbiters.order_by("username")]
+    # The tournament's arbiters and, for a section of an event, the event's (issue 17), read
+    # through the reverse relations so that tournaments does not import events.
+    arbiters = get_user_model().objects.filter(
+        Q(arbitrated_tournaments=tournament)
+        | Q(arbitrated_events__sections__tournament=tournament)
+    ).distinct().order_by("last_name", "first_name", "username")
+    names = [user.get_full_name() or user.get_username() for user in arbiters]
     return TournamentHeader(
         name=tournament.name,
         place=tournament.place,
@@ -196,7 +205,8 @@ def pairings_data(tournament: Tournament, round_number: int) -> PairingsData:
     numbers = list(tournament.entries.filter(number__isnull=False)
                    .values_list("number", flat=True))
     before = Crosstable(numbers, game_records(tournament), tournament.scoring,
-                        cycles=tournament.cycles, up_to_round=round_number - 1).total
+                        cycles=record_cycles(tournament),
+                        up_to_round=record_round(tournament, round_number - 1)).total
     rows = []
     symbols = score_symbols(tournament.scoring)
     for game in round_.games.with_players().order_by("board"):

@@ -56,7 +56,7 @@ def labelled(label: str, value: str) -> str:
 def header_details(header: TournamentHeader) -> list[str]:
     """The event's facts as "label: value" markup, only those that are known."""
     facts = [
-        (gettext("Place"), header.place),
+        (pgettext("where it is played", "Place"), header.place),
         (gettext("Dates"), header.dates),
         (pgettext("kind of board: 64 or 100 squares", "Board"), header.board),
         (gettext("Time control"), header.time_control),

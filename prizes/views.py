@@ -1,0 +1,125 @@
+"""Prize pages of a tournament: the public prize list and category standings (pages and PDF),
+and the organiser's page that defines categories, prizes and the prize rules."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from django.views.decorators.http import require_POST
+
+from tournaments.models import Tournament
+from tournaments.permissions import can_manage, tournament_role_required
+from tournaments.printing.plain_table import plain_table_pdf
+from tournaments.tables import StandingsTable, local_points, tiebreak_legend
+from tournaments.views import table_page, tournament_context
+
+from . import services
+from .forms import CategoryForm, PolicyForm, PrizeForm
+from .models import Category, PrizePolicy
+
+
+def prize_text(line: services.PrizeLine) -> str:
+    parts = [f"{line.amount:.2f}" if line.amount is not None else "", line.trophy]
+    return " + ".join(part for part in parts if part)
+
+
+def _pdf(content: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response
+
+
+def prize_list(request, slug: str):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    lines = services.prize_list(tournament)
+    if request.GET.get("formato") == "pdf":
+        rows = [(line.category.name, line.place, line.entry.player.name if line.entry else "—",
+                 prize_text(line)) for line in lines]
+        headings = [_("Category"), pgettext("prize position", "Place"), _("Name"), _("Prize")]
+        return _pdf(plain_table_pdf(tournament, _("Prize list"), headings, rows, wide_column=2),
+                    f"{tournament.slug}-premios.pdf")
+    return render(request, "prizes/prize_list.html", {
+        "tournament": tournament, "lines": lines,
+        "can_manage": can_manage(request.user, tournament),
+        "categories": tournament.prize_categories.all(),
+    })
+
+
+def category_standings(request, slug: str, category_id: int):
+    """The standings kept to the category's members (overall ranks, tie-break columns), as a
+    page, CSV (?_export=csv, through table_page) or PDF (?formato=pdf)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    category = get_object_or_404(Category, tournament=tournament, pk=category_id)
+    standings = services.category_standings(category)
+    if request.GET.get("formato") == "pdf":
+        rows = [(standing.rank, standing.entry.number, standing.entry.player.name,
+                 standing.entry.player.club, local_points(standing.points))
+                for standing in standings]
+        headings = [_("Rank"), _("No."), _("Name"), _("Club"), _("Points")]
+        return _pdf(plain_table_pdf(tournament, _("Standings"), headings, rows,
+                                    subtitle=category.name, wide_column=2),
+                    f"{tournament.slug}-{category.pk}-classificacao.pdf")
+    rows = [{"rank": standing.rank, "number": standing.entry.number,
+             "name": standing.entry.player.name, "club": standing.entry.player.club,
+             "points": standing.points, "shared": standing.row.shared,
+             "url": standing.entry.get_absolute_url(),
+             **{f"tb_{index}": value
+                for index, value in enumerate(standing.row.tiebreaks.values(), start=1)}}
+            for standing in standings]
+    table = StandingsTable(rows, tournament.tiebreaks,
+                           short_headings=not request.GET.get("_export"))
+    return table_page(request, table, f"{slug}-{category.pk}-classificacao",
+                      "prizes/category_standings.html",
+                      tournament_context(request, tournament, category=category,
+                                         tiebreak_legend=tiebreak_legend(tournament.tiebreaks)))
+
+
+@tournament_role_required(can_manage)
+def manage(request, tournament: Tournament):
+    """One page, three forms; each POST says which with its `form` field."""
+    policy = PrizePolicy.objects.filter(tournament=tournament).first() or PrizePolicy(
+        tournament=tournament)
+    which = request.POST.get("form") if request.method == "POST" else None
+    category_form = CategoryForm(request.POST if which == "category" else None,
+                                 tournament=tournament)
+    prize_form = PrizeForm(request.POST if which == "prize" else None, tournament=tournament)
+    policy_form = PolicyForm(request.POST if which == "policy" else None, instance=policy)
+    if which == "category" and category_form.is_valid():
+        try:
+            with transaction.atomic():
+                services.save_category(category_form.save(commit=False),
+                                       list(category_form.cleaned_data["players"]))
+        except ValidationError as error:
+            for field, errors in error.message_dict.items():
+                category_form.add_error(field if field in category_form.fields else None, errors)
+        else:
+            messages.success(request, _("Category saved."))
+            return redirect("prizes:manage", tournament.slug)
+    elif which == "prize" and prize_form.is_valid():
+        prize_form.save()
+        messages.success(request, _("Prize saved."))
+        return redirect("prizes:manage", tournament.slug)
+    elif which == "policy" and policy_form.is_valid():
+        policy_form.save()
+        messages.success(request, _("Prize rules saved."))
+        return redirect("prizes:manage", tournament.slug)
+    status = 400 if which else 200
+    return render(request, "prizes/manage.html", {
+        "tournament": tournament, "category_form": category_form, "prize_form": prize_form,
+        "policy_form": policy_form, "categories": tournament.prize_categories.prefetch_related(
+            "prizes"),
+    }, status=status)
+
+
+@require_POST
+@tournament_role_required(can_manage)
+def delete_category(request, tournament: Tournament, category_id: int):
+    get_object_or_404(Category, tournament=tournament, pk=category_id).delete()
+    messages.success(request, _("Category deleted."))
+    return redirect("prizes:manage", tournament.slug)

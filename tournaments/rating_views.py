@@ -1,0 +1,80 @@
+"""The rating report page, its CSV (through table_page, formulas neutralised) and its PDF."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from . import reports
+from .models import Tournament
+from .printing.plain_table import plain_table_pdf
+from .rating_report import rating_report
+from .tables import local_points
+from .views import table_page, tournament_context
+
+
+class RatingReportTable(tables.Table):
+    number = tables.Column(verbose_name=gettext_lazy("No."))
+    name = tables.Column(verbose_name=gettext_lazy("Name"))
+    fed_id = tables.Column(verbose_name=gettext_lazy("federation id"))
+    rating = tables.Column(verbose_name=gettext_lazy("rating"))
+    games = tables.Column(verbose_name=gettext_lazy("Rated games"))
+    score = tables.Column(verbose_name=gettext_lazy("Score"))
+    expected = tables.Column(verbose_name=gettext_lazy("Expected score"))
+    change = tables.Column(verbose_name=gettext_lazy("Rating change"))
+    new_rating = tables.Column(verbose_name=gettext_lazy("New rating"))
+    performance = tables.Column(verbose_name=gettext_lazy("Performance"))
+
+    class Meta:
+        order_by = ("number",)
+
+
+# Which list the report rates on: the national (CBD) one by default, or FMJD's (?lista=fmjd).
+RATING_LISTS = {"": ("rating", "federation_id"), "fmjd": ("fmjd_rating", "fmjd_id")}
+
+
+def report_rows(tournament: Tournament, rating_list: str = "") -> list[dict]:
+    rating_field, id_field = RATING_LISTS[rating_list]
+    entries = reports.numbered_entries(tournament)
+    by_number = {entry.number: entry for entry in entries}
+    rows = rating_report(list(by_number), reports.game_records(tournament),
+                         {number: getattr(entry.player, rating_field)
+                          for number, entry in by_number.items()},
+                         tournament.rating_k)
+    return [{
+        "number": row.number, "name": by_number[row.number].player.name,
+        "fed_id": getattr(by_number[row.number].player, id_field),
+        "rating": "" if row.rating is None else row.rating, "games": row.games,
+        "score": local_points(row.score),
+        "expected": "" if row.expected is None else f"{row.expected:.2f}",
+        "change": "" if row.change is None else f"{row.change:+.1f}",
+        "new_rating": "" if row.new_rating is None else row.new_rating,
+        "performance": "" if row.performance is None else row.performance,
+    } for row in rows]
+
+
+def rating_report_page(request, slug: str):
+    """The report as a page, ?_export=csv as CSV, ?formato=pdf as PDF."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    rating_list = request.GET.get("lista", "")
+    if rating_list not in RATING_LISTS:
+        rating_list = ""
+    rows = report_rows(tournament, rating_list)
+    table = RatingReportTable(rows)
+    if request.GET.get("formato") == "pdf":
+        headings = [str(column.header) for column in table.columns]
+        subtitle = _("K = %(k)d") % {"k": tournament.rating_k}
+        content = plain_table_pdf(tournament, _("Rating report"), headings,
+                                  [[row[column.name] for column in table.columns]
+                                   for row in rows], subtitle=subtitle)
+        response = HttpResponse(content, content_type="application/pdf")
+        response["Content-Disposition"] = content_disposition_header(
+            True, f"{tournament.slug}-rating.pdf")
+        return response
+    return table_page(request, table, f"{slug}-rating{'-fmjd' if rating_list else ''}",
+                      "tournaments/rating_report.html",
+                      tournament_context(request, tournament, rating_list=rating_list))
