@@ -274,6 +274,9 @@ class Action(models.TextChoices):
     # Sent by the tournaments app (tournaments.signals.official_action), named there too.
     PLAYER_WITHDRAWN = "player-withdrawn", _("player withdrawn")
     ADMIN_EDITED = "admin-edited", _("tournament edited in the admin")
+    ROUND_PAIRED = "round-paired", _("Swiss round paired")
+    PAIRING_EDITED = "pairing-edited", _("Swiss pairing edited")
+    ROUND_PUBLISHED = "round-published", _("Swiss round published")
 
 
 class AuditEntry(models.Model):

@@ -151,8 +151,11 @@ def add_player(tournament: Tournament, *, name: str, club: str = "", rating: int
     """Enter a player; one already known by his federation id is reused, not duplicated."""
     _refuse_if_paired(tournament, _(
         "The rounds are already generated: no player can be added to a round robin in progress."
+    ) if not tournament.is_swiss else _(
+        "Round 1 is paired: enter the player as a late entry."
     ))
-    refuse_too_many_players(tournament, tournament.entries.count() + 1)
+    if not tournament.is_swiss:
+        refuse_too_many_players(tournament, tournament.entries.count() + 1)
     player = None
     if federation_id:
         player = Player.objects.filter(federation_id=federation_id).first()
@@ -171,7 +174,8 @@ def add_player(tournament: Tournament, *, name: str, club: str = "", rating: int
 def import_players(tournament: Tournament, data: bytes) -> list[Entry]:
     """Add every player of a CSV file, or none if any line is wrong (CsvImportError)."""
     rows: list[PlayerRow] = parse_players_csv(data)
-    refuse_too_many_players(tournament, tournament.entries.count() + len(rows))
+    if not tournament.is_swiss:
+        refuse_too_many_players(tournament, tournament.entries.count() + len(rows))
     entries = []
     for row in rows:
         try:
@@ -250,6 +254,8 @@ def _store_numbers(tournament: Tournament, numbers: Mapping[Entry, int]) -> None
 def generate_rounds(tournament: Tournament) -> list[Round]:
     """Every round of the round robin from the Berger tables (Art. 2), byes included."""
     tournament = _locked(tournament)
+    if tournament.is_swiss:
+        raise PairingsExistError(_("A Swiss is paired one round at a time, not generated whole."))
     _refuse_if_paired(tournament, _(
         "The rounds are already generated. They cannot be generated twice."
     ))

@@ -16,3 +16,7 @@ official_action = Signal()
 
 PLAYER_WITHDRAWN = "player-withdrawn"
 ADMIN_EDITED = "admin-edited"
+# Swiss rounds (tournaments.swiss_event): the arbiter pairs, edits and publishes a round.
+ROUND_PAIRED = "round-paired"
+PAIRING_EDITED = "pairing-edited"
+ROUND_PUBLISHED = "round-published"
