@@ -250,9 +250,13 @@ def _after_edit(round_: Round, before: list[str], user) -> list[str]:
 def _violations(round_: Round) -> list[str]:
     position = position_before(round_.tournament, round_.number)
     games = round_.games.order_by("board").values_list("white__number", "black__number")
+    try:
+        engine = get_system("dutch").pair(position)
+    except NoValidPairing:
+        engine = None
     return edit_warnings(position, list(games), round_.bye.number if round_.bye_id else None,
                          names=dict(round_.tournament.entries.values_list(
-                             "number", "player__name")))
+                             "number", "player__name")), engine=engine)
 
 
 def _absolute(state: PlayerState) -> str | None:
@@ -282,9 +286,12 @@ def _preference(state: PlayerState) -> str | None:
 
 
 def edit_warnings(position: PairingInput, boards: Iterable[tuple[int, int]], bye: int | None,
-                  *, names: dict[int, str] | None = None) -> list[str]:
-    """Each FIDE criterion a pairing breaks, in plain words (C.04.3, as of 2025)."""
+                  *, names: dict[int, str] | None = None,
+                  engine: RoundPairing | None = None) -> list[str]:
+    """Each FIDE criterion a pairing breaks, in plain words (C.04.3, as of 2025); with the
+    engine's own pairing, also a pair whose colours differ from the allocation rules (5.2)."""
     names = names or {}
+    reversed_pairs = {(b, w) for w, b in engine.boards} if engine else set()
     states = {p.number: p for p in position.players}
 
     def who(number: int) -> str:
@@ -313,6 +320,10 @@ def edit_warnings(position: PairingInput, boards: Iterable[tuple[int, int]], bye
                     "C10: %(a)s does not get his %(kind)s preference (%(colour)s)."
                 ) % {"a": who(state.number), "kind": kind,
                      "colour": _("White") if wanted == "w" else _("Black")})
+        if (white, black) in reversed_pairs:
+            warnings.append(_(
+                "5.2: %(a)s should have White against %(b)s by the colour allocation rules."
+            ) % {"a": who(black), "b": who(white)})
         if w.score != b.score:
             warnings.append(_(
                 "C6: %(a)s (%(pa)s) and %(b)s (%(pb)s) have different scores."

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import backup_download, live, views
+from . import backup_download, live, swiss_views, views
 
 app_name = "tournaments"
 
@@ -29,5 +29,21 @@ urlpatterns = [
     path("<slug:slug>/numeros/", views.set_numbers, name="set_numbers"),
     path("<slug:slug>/gerar-rodadas/", views.generate_rounds, name="generate_rounds"),
     path("<slug:slug>/partida/<int:game_id>/", views.game_result, name="game_result"),
+    path("<slug:slug>/suico/", swiss_views.swiss_desk, name="swiss"),
+    path("<slug:slug>/suico/emparceirar/", swiss_views.swiss_pair, name="swiss_pair"),
+    path("<slug:slug>/suico/ranking/", swiss_views.swiss_rank, name="swiss_rank"),
+    path("<slug:slug>/suico/folga/", swiss_views.swiss_absence, name="swiss_absence"),
+    path("<slug:slug>/suico/folga/<int:absence_id>/cancelar/", swiss_views.swiss_cancel_absence,
+         name="swiss_cancel_absence"),
+    path("<slug:slug>/suico/inscricao-tardia/", swiss_views.swiss_late_entry,
+         name="swiss_late_entry"),
+    path("<slug:slug>/suico/rodada/<int:number>/reemparceirar/", swiss_views.swiss_repair,
+         name="swiss_repair"),
+    path("<slug:slug>/suico/rodada/<int:number>/publicar/", swiss_views.swiss_publish,
+         name="swiss_publish"),
+    path("<slug:slug>/suico/rodada/<int:number>/trocar-cores/<int:board>/",
+         swiss_views.swiss_swap, name="swiss_swap"),
+    path("<slug:slug>/suico/rodada/<int:number>/trocar-adversarios/",
+         swiss_views.swiss_exchange, name="swiss_exchange"),
     path("<slug:slug>/copia-de-seguranca/", backup_download.download_backup, name="backup"),
 ]

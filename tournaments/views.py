@@ -34,6 +34,8 @@ from .permissions import (
     tournament_role_required,
 )
 from .scoring import points as result_points
+from .swiss_tables import SwissPairingTable
+from .swiss_views import points_before
 from .tables import (
     CrosstableTable,
     EntryTable,
@@ -72,7 +74,10 @@ def roles(request, tournament: Tournament) -> dict:
 
 
 def tournament_context(request, tournament: Tournament, **extra) -> dict:
-    round_numbers = list(tournament.rounds.values_list("number", flat=True))
+    rounds = tournament.rounds.all()
+    if not can_arbitrate(request.user, tournament):
+        rounds = rounds.filter(published=True)  # a Swiss round the arbiter has not published
+    round_numbers = list(rounds.values_list("number", flat=True))
     return {"tournament": tournament, "round_numbers": round_numbers,
             "paired": bool(round_numbers),
             "tiebreak_names": [tiebreak_label(key) for key in tournament.tiebreaks],
@@ -105,6 +110,8 @@ def next_step(tournament: Tournament, entries: list[Entry], paired: bool) -> str
         return _("No players yet: add players or import a CSV.")
     if paired:
         return ""
+    if tournament.is_swiss:
+        return _("Swiss: set the initial ranking, then pair round 1 on the Swiss pairing page.")
     if len(entries) < 2:
         return _("A round robin needs at least two players: add more players.")
     if any(entry.number is None for entry in entries):
@@ -118,7 +125,16 @@ def round_detail(request, slug: str, number: int):
         Round.objects.select_related("bye__player"), tournament=tournament, number=number
     )
     context = tournament_context(request, tournament, round=round_)
+    if not round_.published and not context["can_arbitrate"]:
+        raise Http404(_("No such round."))
     table = pairing_table(request, round_, can_arbitrate=context["can_arbitrate"])
+    if tournament.is_swiss:
+        games = round_.games.select_related("round__tournament", "white__player",
+                                            "black__player")
+        table = SwissPairingTable(
+            games, points_before=points_before(tournament, round_.number),
+            exclude=() if context["can_arbitrate"] and round_.published else ("edit",),
+            short_headings=not request.GET.get("_export"))
     context["live"] = live.round_live_context(request, tournament, round_)
     return table_page(request, table, f"{slug}-rodada-{number}", "tournaments/round_detail.html",
                       context)
@@ -134,9 +150,10 @@ def pairing_table(request, round_: Round, *, can_arbitrate: bool) -> PairingTabl
 def rounds_overview(request, slug: str):
     """The first round still being played, or the first round: the usual way into the rounds."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    open_round = (Game.objects.of_tournament(tournament).filter(result="")
+    open_round = (Game.objects.of_tournament(tournament).filter(result="", round__published=True)
                   .order_by("round__number").values_list("round__number", flat=True).first())
-    number = open_round or tournament.rounds.values_list("number", flat=True).first()
+    number = open_round or tournament.rounds.filter(published=True).values_list(
+        "number", flat=True).first()
     if number is None:
         messages.info(request, _("Rounds not generated yet: draw numbers then generate."))
         return redirect(tournament)

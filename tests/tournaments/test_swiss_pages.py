@@ -1,0 +1,61 @@
+"""The arbiter's Swiss page and the public pairings: an unpublished round is not public; a
+published one shows each player's points before it (issue 14)."""
+
+import pytest
+from django.urls import reverse
+from tournament_factories import make_tournament
+
+from tournaments import swiss_event
+from tournaments.models import PairingSystem
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def tournament(organiser, arbiter):
+    return make_tournament(7, organiser=organiser, arbiter=arbiter, system=PairingSystem.SWISS,
+                           swiss_rounds=5)
+
+
+def test_the_arbiter_pairs_edits_and_publishes_and_the_public_sees_it_only_then(
+        client, tournament, arbiter):
+    slug = tournament.slug
+    round_page = reverse("tournaments:round", args=[slug, 1])
+    client.force_login(arbiter)
+    response = client.post(reverse("tournaments:swiss_pair", args=[slug]), follow=True)
+    assert b"not published yet" in response.content
+    assert response.content.count(b"Swap colours") == 3
+    response = client.post(reverse("tournaments:swiss_swap", args=[slug, 1, 1]), follow=True)
+    assert b"5.2:" in response.content  # the warning names the rule
+    client.logout()
+    assert client.get(round_page).status_code == 404
+    assert b"rodada/1/" not in client.get(reverse("tournaments:detail", args=[slug])).content
+    client.force_login(arbiter)
+    response = client.post(reverse("tournaments:swiss_publish", args=[slug, 1]), follow=True)
+    assert response.redirect_chain[-1][0] == round_page
+    client.logout()
+    page = client.get(round_page)
+    assert page.status_code == 200 and b'class="points-before">(0)' in page.content
+
+
+def test_a_visitor_cannot_pair(client, tournament, outsider):
+    client.force_login(outsider)
+    assert client.post(reverse("tournaments:swiss_pair", args=[tournament.slug])).status_code \
+        == 403
+    assert not tournament.rounds.exists()
+
+
+def test_a_refused_step_is_a_message_not_an_error(client, tournament, arbiter):
+    client.force_login(arbiter)
+    slug = tournament.slug
+    client.post(reverse("tournaments:swiss_pair", args=[slug]))
+    response = client.post(reverse("tournaments:swiss_pair", args=[slug]), follow=True)
+    assert response.status_code == 200 and b"not published yet" in response.content
+    entry = tournament.entries.first()
+    response = client.post(reverse("tournaments:swiss_absence", args=[slug]),
+                           {"entry": entry.pk, "round_number": 9, "kind": "H"}, follow=True)
+    assert response.status_code == 200
+    response = client.post(reverse("tournaments:swiss_late_entry", args=[slug]),
+                           {"name": "Tardio", "rating": 1600}, follow=True)
+    assert b"Tardio entered late" in response.content
+    assert swiss_event.position_before(tournament, 1).players  # still pairable
