@@ -9,7 +9,8 @@ Numbers are JSON numbers: 0.5, never "1/2"; a tie-break value is a number (an in
 or null where the tie-break does not apply. Optional keys are written only when they say something
 the defaults do not, so a file with only the required keys comes back unchanged: "place",
 "start_date", "end_date" (ISO dates), "time_control", "profile", "swap_last_two", "seed", and per
-player "federation_id" and "withdrawn". A file with any error is refused whole; nothing is saved.
+player "federation_id" and "withdrawn". A Swiss has "swiss" (swiss_state.py): its number of
+rounds, bye settings, initial colour, late entries, byes asked for and unpublished rounds. A file with any error is refused whole; nothing is saved.
 
 Other apps add optional keys of their own through a `backup` module (found by `extensions()`, so
 this app imports none of them): arbitration/backup.py adds "score_sheets", "draw_claims",
@@ -37,7 +38,7 @@ from django.db import transaction
 from django.utils.module_loading import module_has_submodule
 from django.utils.translation import gettext as _
 
-from . import pairing, reports
+from . import pairing, reports, swiss_state
 from .models import (
     Cycles,
     DrawProfile,
@@ -57,7 +58,7 @@ from .tiebreaks import REGISTRY
 
 REQUIRED_KEYS = ("name", "board", "cycles", "scoring", "tiebreaks", "players", "rounds")
 OPTIONAL_KEYS = ("place", "start_date", "end_date", "time_control", "profile", "swap_last_two",
-                 "seed", "standings")
+                 "seed", "standings", "swiss")
 PLAYER_KEYS = ("number", "name", "club", "rating")
 PLAYER_OPTIONAL_KEYS = ("federation_id", "withdrawn")
 RESULTS = [value for value in GameResult.values if value]
@@ -162,6 +163,8 @@ def _export_optional(tournament: Tournament, data: dict[str, Any]) -> None:
         data["swap_last_two"] = False
     if tournament.pairing_seed is not None:
         data["seed"] = tournament.pairing_seed
+    if tournament.is_swiss:
+        data["swiss"] = swiss_state.export_swiss(tournament)
 
 
 def _export_player(entry: Entry) -> dict[str, Any]:
@@ -310,7 +313,11 @@ def _check(data: Any) -> dict[str, Any]:
     checked["tiebreaks"] = _check_tiebreaks(data["tiebreaks"])
     checked["players"] = _check_players(data["players"])
     checked["rounds"] = _check_rounds(data["rounds"], checked["players"])
-    _check_standings_computable(checked)
+    checked["swiss"] = (swiss_state.check_swiss(data["swiss"], checked["players"],
+                                                len(checked["rounds"]))
+                        if "swiss" in data else None)
+    if checked["swiss"] is None:
+        _check_standings_computable(checked)
     games = FileGames(
         numbers=frozenset(player["number"] for player in checked["players"]
                           if player["number"] is not None),
@@ -472,6 +479,7 @@ def _save(checked: dict[str, Any], organisers) -> Tournament:
         scoring_loss=checked["scoring"]["loss"], tiebreaks=checked["tiebreaks"],
         cycles=checked["cycles"], swap_last_two=checked["swap_last_two"],
         pairing_seed=checked["pairing_seed"],
+        **(swiss_state.tournament_fields(checked["swiss"]) if checked["swiss"] else {}),
         status=(Status.REGISTRATION if not rounds
                 else Status.FINISHED if all_played else Status.ONGOING),
     )
@@ -486,6 +494,8 @@ def _save(checked: dict[str, Any], organisers) -> Tournament:
             by_number[entry.number] = entry
     if rounds:
         _save_rounds(tournament, rounds, by_number, checked)
+    if checked["swiss"]:
+        swiss_state.save_swiss(checked["swiss"], tournament, by_number)
     restored = Restored(tournament, entries=by_number, games={
         (game.round.number, game.board): game
         for game in Game.objects.of_tournament(tournament).select_related(
@@ -498,7 +508,7 @@ def _save(checked: dict[str, Any], organisers) -> Tournament:
 
 def _save_rounds(tournament: Tournament, rounds: list[dict[str, Any]],
                  by_number: dict[int, Entry], checked: dict[str, Any]) -> None:
-    scheduled = _scheduled_colours(len(checked["players"]), checked)
+    scheduled = {} if checked["swiss"] else _scheduled_colours(len(checked["players"]), checked)
     saved_rounds = Round.objects.bulk_create([
         Round(tournament=tournament, number=round_["number"],
               bye=by_number[round_["bye"]] if round_["bye"] else None)

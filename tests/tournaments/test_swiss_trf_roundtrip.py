@@ -60,3 +60,23 @@ def test_requested_byes_and_withdrawals_survive_the_round_trip():
     text = next(p for p in FIXTURES if " H" in p.read_text()).read_text()
     tournament = import_trf_text(text)
     assert Absence.objects.filter(entry__tournament=tournament, kind="H").exists()
+
+
+def test_the_json_backup_carries_the_swiss_state():
+    from tournaments import swiss_event
+    from tournaments.backup import export_tournament, import_tournament
+
+    tournament = import_trf_text(FIXTURES[3].read_bytes().decode())
+    tournament.swiss_rounds += 2
+    tournament.save()
+    swiss_event.request_absence(tournament.entries.get(number=2), tournament.swiss_rounds - 1,
+                                "H")
+    swiss_event.enter_late(tournament, name="Tardio", rating=1000)
+    swiss_event.pair_next_round(tournament)
+    data = export_tournament(tournament)
+    copy = import_tournament(data)
+    assert export_tournament(copy) == data
+    original = write_trf(tournament_to_trf(tournament, rounds=complete_rounds(tournament)))
+    assert write_trf(tournament_to_trf(copy, rounds=complete_rounds(copy))).replace(
+        copy.name, "") == original.replace(tournament.name, "")
+    assert data["swiss"]["unpublished"] == [tournament.rounds.count()]
