@@ -10,7 +10,8 @@ or null where the tie-break does not apply. Optional keys are written only when 
 the defaults do not, so a file with only the required keys comes back unchanged: "place",
 "start_date", "end_date" (ISO dates), "time_control", "profile", "swap_last_two", "seed", and per
 player "federation_id" and "withdrawn". A Swiss has "swiss" (swiss_state.py): its number of
-rounds, bye settings, initial colour, late entries, byes asked for and unpublished rounds. A file with any error is refused whole; nothing is saved.
+rounds, bye settings, initial colour, late entries, byes asked for and unpublished rounds.
+A file with any error is refused whole; nothing is saved.
 
 Other apps add optional keys of their own through a `backup` module (found by `extensions()`, so
 this app imports none of them): arbitration/backup.py adds "score_sheets", "draw_claims",
