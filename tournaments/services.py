@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from . import pairing
 from .csv_import import CsvImportError, CsvProblem, PlayerRow, parse_players_csv
-from .models import Entry, Game, GameResult, Player, Round, Status, Tournament
+from .models import Entry, Game, GameResult, PairingSystem, Player, Round, Status, Tournament
 from .signals import PLAYER_WITHDRAWN, official_action, result_changed
 
 SLUG_MAX = 70
@@ -95,7 +95,12 @@ def unique_slug(name: str) -> str:
 @transaction.atomic
 def create_tournament(*, created_by=None, organisers: Iterable = (), arbiters: Iterable = (),
                       **fields) -> Tournament:
-    """Save a new tournament; whoever creates it becomes one of its organisers."""
+    """Save a new tournament; whoever creates it becomes one of its organisers. A Swiss gets
+    the Swiss tie-breaks unless an order is given."""
+    if fields.get("system") == PairingSystem.SWISS and "tiebreaks" not in fields:
+        from .tiebreaks import DEFAULT_SWISS_ORDER
+
+        fields["tiebreaks"] = list(DEFAULT_SWISS_ORDER)
     tournament = Tournament(**fields)
     if not tournament.slug:
         tournament.slug = unique_slug(tournament.name)

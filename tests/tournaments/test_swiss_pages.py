@@ -1,6 +1,8 @@
 """The arbiter's Swiss page and the public pairings: an unpublished round is not public; a
 published one shows each player's points before it (issue 14)."""
 
+from fractions import Fraction
+
 import pytest
 from django.urls import reverse
 from tournament_factories import make_tournament
@@ -59,3 +61,23 @@ def test_a_refused_step_is_a_message_not_an_error(client, tournament, arbiter):
                            {"name": "Tardio", "rating": 1600}, follow=True)
     assert b"Tardio entered late" in response.content
     assert swiss_event.position_before(tournament, 1).players  # still pairable
+
+
+def test_swiss_standings_count_the_bye_and_use_the_swiss_tiebreaks(client, tournament, arbiter):
+    from tournaments import reports
+    from tournaments.tiebreaks import DEFAULT_SWISS_ORDER
+
+    assert tournament.tiebreaks == list(DEFAULT_SWISS_ORDER)
+    first = swiss_event.pair_next_round(tournament)
+    assert reports.standings(tournament)[0].points == 0  # not published: nothing counts yet
+    swiss_event.publish_round(first)
+    for game in first.games.all():
+        game.result = "1/2-1/2"
+        game.save()
+    rows = {s.entry.number: s for s in reports.standings(tournament)}
+    assert rows[first.bye.number].points == 1  # a pairing-allocated bye scores a win
+    assert {s.points for n, s in rows.items() if n != first.bye.number} == {Fraction(1, 2)}
+    page = client.get(reverse("tournaments:standings", args=[tournament.slug]))
+    assert page.status_code == 200
+    assert client.get(reverse("tournaments:crosstable", args=[tournament.slug])).status_code \
+        == 200
