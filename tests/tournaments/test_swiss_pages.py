@@ -81,3 +81,20 @@ def test_swiss_standings_count_the_bye_and_use_the_swiss_tiebreaks(client, tourn
     assert page.status_code == 200
     assert client.get(reverse("tournaments:crosstable", args=[tournament.slug])).status_code \
         == 200
+
+
+def test_the_organiser_creates_a_swiss_and_must_give_its_rounds(client, organiser):
+    from tournaments.models import Tournament
+    from tournaments.tiebreaks import DEFAULT_ORDER, DEFAULT_SWISS_ORDER
+
+    data = {"name": "Aberto de Santos", "board": 64, "time_control": "classical",
+            "draw_profile": "cbd", "notation": "", "cycles": 1, "scoring_win": "1",
+            "scoring_draw": "0.5", "scoring_loss": "0", "system": "swiss",
+            **{f"tiebreak_{i}": key for i, key in enumerate(DEFAULT_ORDER, start=1)}}
+    client.force_login(organiser)
+    response = client.post(reverse("tournaments:create"), data)
+    assert response.status_code == 200 and b"number of rounds" in response.content
+    response = client.post(reverse("tournaments:create"), {**data, "swiss_rounds": 7})
+    tournament = Tournament.objects.get()
+    assert tournament.is_swiss and tournament.swiss_rounds == 7
+    assert tournament.tiebreaks == list(DEFAULT_SWISS_ORDER)
