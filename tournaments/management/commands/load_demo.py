@@ -2,6 +2,7 @@
 
 The tournament is a realistic 10-player Brazilian round robin, half played: rounds 1-5 of 9 with
 wins, draws, a forfeit (Art. 28) and a game whose colours were swapped by agreement (Art. 10).
+Beside it, a 30-player Swiss of seven rounds in its fifth round (tournaments/demo_swiss.py).
 """
 
 import datetime
@@ -13,6 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments import services
+from tournaments.demo_swiss import load_swiss
 from tournaments.models import Board, Game, TimeControl, Tournament
 
 DEMO_PASSWORD = "damas-demo"
@@ -99,6 +101,7 @@ class Command(BaseCommand):
         tournament.arbiters.add(arbiter)
         if not tournament.entries.exists():
             self._play_half(tournament, arbiter)
+        load_swiss(organiser, arbiter)
 
     def _play_half(self, tournament: Tournament, arbiter) -> None:
         for name, club, rating, federation_id in DEMO_PLAYERS:

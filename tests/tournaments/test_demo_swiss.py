@@ -1,0 +1,56 @@
+"""The demo's 30-player Swiss in its fifth round of seven (issue 14)."""
+
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+from django.core.management import call_command
+
+from tournaments import reports, swiss_event
+from tournaments.demo_swiss import SWISS_SLUG
+from tournaments.models import Game, Tournament
+from tournaments.swiss.trf import write_trf
+from tournaments.swiss_trf import tournament_to_trf
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def swiss(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    call_command("load_demo")
+    return Tournament.objects.get(slug=SWISS_SLUG)
+
+
+def test_thirty_players_in_the_fifth_round_of_seven(swiss, tmp_path):
+    assert swiss.is_swiss and swiss.swiss_rounds == 7 and swiss.entries.count() == 30
+    assert list(swiss.rounds.values_list("number", "published")) == [(n, True) for n in range(1, 6)]
+    played = Counter(Game.objects.of_tournament(swiss).exclude(result="")
+                     .values_list("round__number", flat=True))
+    assert [played[n] for n in range(1, 5)] == [15, 15, 14, 15]  # round 3: a half-point bye
+    assert 0 < played[5] < 15
+    rows = reports.standings(swiss)
+    assert len(rows) == 30 and rows[0].points >= 4
+    # Its rounds are the engine's: round 5 equals the CLI's pairing on the file before it.
+    path = tmp_path / "demo.trf"
+    path.write_text(write_trf(tournament_to_trf(swiss, rounds=4, next_round=5)), newline="")
+    cli = subprocess.run([sys.executable, "-m", "tournaments.swiss", "--dutch", str(path), "-p"],
+                         capture_output=True, text=True, check=True).stdout.split("\n")
+    round_5 = swiss.rounds.get(number=5)
+    boards = [f"{w} {b}" for w, b in round_5.games.order_by("board").values_list(
+        "white__number", "black__number")]
+    assert cli[1:-1] == boards + ([f"{round_5.bye.number} 0"] if round_5.bye_id else [])
+    with pytest.raises(swiss_event.SwissError):
+        swiss_event.pair_next_round(swiss)  # round 5 is still being played
+
+
+def test_the_demo_swiss_round_trips_through_the_json_backup(swiss):
+    from tournaments.backup import export_tournament, import_tournament
+
+    first = export_tournament(swiss)
+    assert {entry["action"] for entry in first["audit_log"]} >= {"round-paired",
+                                                                 "round-published"}
+    assert list(first["standings"][0]["tiebreaks"]) == swiss.tiebreaks
+    copy = import_tournament(first)
+    assert export_tournament(copy) == first
