@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from . import live, reports, services
+from . import live, reports, services, swiss_pages
 from .csv_export import SafeCsvExport
 from .csv_import import CsvImportError
 from .forms import (
@@ -207,6 +207,10 @@ def standings_table(request, tournament: Tournament,
 def crosstable(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     context = tournament_context(request, tournament)
+    if tournament.is_swiss:
+        context["round_columns"], context["rows"] = swiss_pages.crosstable_rows(tournament)
+        context["tiebreak_legend"] = tiebreak_legend(tournament.tiebreaks)
+        return render(request, "tournaments/swiss_crosstable.html", context)
     entries = reports.numbered_entries(tournament)
     records = reports.game_records(tournament)
     cells = reports.crosstable_cells(records)
@@ -249,6 +253,9 @@ def player_detail(request, slug: str, entry_id: int):
                  "points": ""} for number in byes)
     table = PlayerGamesTable(rows)
     context = tournament_context(request, tournament, entry=entry, byes=byes)
+    if tournament.is_swiss:
+        context.update(swiss_pages.player_rounds(tournament, entry))
+        return render(request, "tournaments/swiss_player.html", context)
     return table_page(request, table, f"{slug}-jogador-{entry.number or entry.pk}",
                       "tournaments/player_detail.html", context)
 

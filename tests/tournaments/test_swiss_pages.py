@@ -98,3 +98,23 @@ def test_the_organiser_creates_a_swiss_and_must_give_its_rounds(client, organise
     tournament = Tournament.objects.get()
     assert tournament.is_swiss and tournament.swiss_rounds == 7
     assert tournament.tiebreaks == list(DEFAULT_SWISS_ORDER)
+
+
+def test_the_swiss_crosstable_and_a_players_page(client, tournament):
+    first = swiss_event.pair_next_round(tournament)
+    swiss_event.publish_round(first)
+    game = first.games.get(board=1)
+    game.result = "1-0"
+    game.save()
+    page = client.get(reverse("tournaments:crosstable", args=[tournament.slug]))
+    assert page.status_code == 200
+    row = next(r for r in page.context["rows"] if r["number"] == game.white.number)
+    assert (row["cells"][0].opponent, row["cells"][0].result) == (str(game.black.number), "1")
+    assert row["rank"] <= 2 and row["points"] == "1"  # level with the bye
+    bye_row = next(r for r in page.context["rows"] if r["number"] == first.bye.number)
+    assert bye_row["cells"][0].result == "1"
+    page = client.get(game.white.get_absolute_url())
+    assert page.status_code == 200
+    assert page.context["rows"][0]["opponent"] == game.black
+    assert page.context["rows"][0]["opponent_points"] == "0"
+    assert page.context["performance"] is not None
