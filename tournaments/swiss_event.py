@@ -315,11 +315,11 @@ def edit_warnings(position: PairingInput, boards: Iterable[tuple[int, int]], bye
         for state, got in ((w, "w"), (b, "b")):
             wanted = _preference(state)
             if wanted and wanted != got:
-                kind = (_("absolute") if _absolute(state) else _("colour"))
-                warnings.append(_(
-                    "C10: %(a)s does not get his %(kind)s preference (%(colour)s)."
-                ) % {"a": who(state.number), "kind": kind,
-                     "colour": _("White") if wanted == "w" else _("Black")})
+                message = (_("C10: %(a)s does not get his absolute colour preference "
+                             "(%(colour)s).") if _absolute(state)
+                           else _("C10: %(a)s does not get his colour preference (%(colour)s)."))
+                warnings.append(message % {"a": who(state.number),
+                                           "colour": _("White") if wanted == "w" else _("Black")})
         if (white, black) in reversed_pairs:
             warnings.append(_(
                 "5.2: %(a)s should have White against %(b)s by the colour allocation rules."
