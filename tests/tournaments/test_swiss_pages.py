@@ -13,6 +13,17 @@ from tournaments.models import PairingSystem
 pytestmark = pytest.mark.django_db
 
 
+def pt(text: str) -> bytes:
+    """What the pages (in Portuguese, the site's first language) print for `text`."""
+    from django.utils import translation
+
+    with translation.override("pt-br"):
+        return translation.gettext(text).encode()
+
+
+UNPUBLISHED = "Only the arbiters see this pairing. Check it, edit it if you must, then publish it."
+
+
 @pytest.fixture
 def tournament(organiser, arbiter):
     return make_tournament(7, organiser=organiser, arbiter=arbiter, system=PairingSystem.SWISS,
@@ -25,8 +36,8 @@ def test_the_arbiter_pairs_edits_and_publishes_and_the_public_sees_it_only_then(
     round_page = reverse("tournaments:round", args=[slug, 1])
     client.force_login(arbiter)
     response = client.post(reverse("tournaments:swiss_pair", args=[slug]), follow=True)
-    assert b"not published yet" in response.content
-    assert response.content.count(b"Swap colours") == 3
+    assert pt(UNPUBLISHED) in response.content
+    assert response.content.count(pt("Swap colours")) == 3
     response = client.post(reverse("tournaments:swiss_swap", args=[slug, 1, 1]), follow=True)
     assert b"5.2:" in response.content  # the warning names the rule
     client.logout()
@@ -52,14 +63,14 @@ def test_a_refused_step_is_a_message_not_an_error(client, tournament, arbiter):
     slug = tournament.slug
     client.post(reverse("tournaments:swiss_pair", args=[slug]))
     response = client.post(reverse("tournaments:swiss_pair", args=[slug]), follow=True)
-    assert response.status_code == 200 and b"not published yet" in response.content
+    assert response.status_code == 200 and pt(UNPUBLISHED) in response.content
     entry = tournament.entries.first()
     response = client.post(reverse("tournaments:swiss_absence", args=[slug]),
                            {"entry": entry.pk, "round_number": 9, "kind": "H"}, follow=True)
     assert response.status_code == 200
     response = client.post(reverse("tournaments:swiss_late_entry", args=[slug]),
                            {"name": "Tardio", "rating": 1600}, follow=True)
-    assert b"Tardio entered late" in response.content
+    assert pt("%(name)s entered late.") % {b"name": b"Tardio"} in response.content
     assert swiss_event.position_before(tournament, 1).players  # still pairable
 
 
@@ -93,7 +104,8 @@ def test_the_organiser_creates_a_swiss_and_must_give_its_rounds(client, organise
             **{f"tiebreak_{i}": key for i, key in enumerate(DEFAULT_ORDER, start=1)}}
     client.force_login(organiser)
     response = client.post(reverse("tournaments:create"), data)
-    assert response.status_code == 200 and b"number of rounds" in response.content
+    assert response.status_code == 200
+    assert pt("A Swiss tournament needs its number of rounds.") in response.content
     response = client.post(reverse("tournaments:create"), {**data, "swiss_rounds": 7})
     tournament = Tournament.objects.get()
     assert tournament.is_swiss and tournament.swiss_rounds == 7
