@@ -54,3 +54,23 @@ def test_the_demo_swiss_round_trips_through_the_json_backup(swiss):
     assert list(first["standings"][0]["tiebreaks"]) == swiss.tiebreaks
     copy = import_tournament(first)
     assert export_tournament(copy) == first
+
+
+@pytest.mark.parametrize("document", ["crosstable", "standings", "pairings", "slips"])
+def test_the_swiss_prints_its_papers(swiss, document):
+    from tournaments.printing import collect, documents
+
+    round_number = 5 if document in ("pairings", "slips") else None
+    printed = documents.render(swiss, getattr(documents, document.upper()), round_number)
+    assert printed.content.startswith(b"%PDF")
+    if document == "crosstable":
+        data = collect.crosstable_data(swiss)
+        assert data.by_round and data.columns == [1, 2, 3, 4, 5]
+        first = data.rows[0]
+        assert first.cells[1][0].opponent.isdigit() and first.cells[1][0].result in "1½0+-"
+    if document == "pairings":  # each player's points before the round
+        data = collect.pairings_data(swiss, 5)
+        after_4 = {standing.entry.number: collect.points_text(standing.points)
+                   for standing in reports.standings(swiss, up_to_round=4)}
+        assert all(game.white.points == after_4[game.white.number]
+                   and game.black.points == after_4[game.black.number] for game in data.games)

@@ -62,6 +62,7 @@ class GameCell:
 
     result: str
     side: Side | None = None
+    opponent: str = ""  # a Swiss's cell names the opponent's number first ("12W1")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -79,6 +80,7 @@ class CrosstableData:
     rows: list[CrosstableRow]
     tiebreak_labels: list[TiebreakLabel] = field(default_factory=list)
     after_round: int | None = None
+    by_round: bool = False  # a Swiss: one column per round (R1, R2...), as chess-results prints
 
 
 @dataclass(frozen=True, kw_only=True)
