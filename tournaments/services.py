@@ -315,6 +315,10 @@ def record_result(game: Game, *, result: str, expected_version: int, user=None,
         raise InvalidResultError(_("\"%(result)s\" is not a result.") % {"result": result})
     lock_tournament_of(game)
     current = _game_for_update(game.pk)
+    if not current.round.published:
+        raise NotPairedError(_(
+            "Round %(number)d is not published yet: publish its pairing before its results."
+        ) % {"number": current.round.number})
     if current.version != expected_version:
         if _already_recorded(current, result, colours_swapped):
             return current  # a double click, or two arbiters agreeing: nothing to overwrite
@@ -387,12 +391,14 @@ def withdraw_player(entry: Entry, *, user=None) -> list[Game]:
     official_action.send(sender=Tournament, tournament=tournament, action=PLAYER_WITHDRAWN,
                          before={**state, "withdrawn": False},
                          after={**state, "withdrawn": True}, user=user)
-    current_round = (Game.objects.of_tournament(tournament).filter(result=GameResult.NOT_PLAYED)
+    # A Swiss pairing not yet published is re-paired without him, not forfeited.
+    current_round = (Game.objects.of_tournament(tournament)
+                     .filter(result=GameResult.NOT_PLAYED, round__published=True)
                      .order_by("round__number").values_list("round__number", flat=True).first())
     if current_round is None:
         return []
     games = (Game.objects.of_tournament(tournament).involving(entry)
-             .filter(round__number__gte=current_round)
+             .filter(round__number__gte=current_round, round__published=True)
              .select_related("round", "white", "black").order_by("round__number"))
     changed = []
     for game in games:

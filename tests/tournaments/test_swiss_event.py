@@ -185,3 +185,17 @@ def test_a_seven_round_event_pairs_as_the_command_line_does(tmp_path):
         play_round(round_, rng)
     tournament.refresh_from_db()
     assert tournament.status == "finished"
+
+
+def test_results_wait_for_publication_and_a_withdrawal_leaves_the_draft_to_re_pair():
+    tournament = swiss(6)
+    round_ = swiss_event.pair_next_round(tournament)
+    game = round_.games.get(board=1)
+    with pytest.raises(services.NotPairedError, match="not published"):
+        services.record_result(game, result="1-0", expected_version=game.version)
+    services.withdraw_player(game.white)
+    game.refresh_from_db()
+    assert game.result == ""  # nothing forfeited in a draft
+    again = swiss_event.repair_round(round_)
+    assert not Game.objects.filter(round=again).involving(game.white).exists()
+    assert again.bye is not None  # five players left
