@@ -65,3 +65,10 @@ def test_arbiter_pairs_checks_and_publishes_a_swiss_round(open_tab, swiss, arbit
     visitor.page.goto(f"/torneios/{slug}/rodada/1/")
     expect(visitor.page.locator(".points-before").first).to_have_text("(0)")
     visitor.snap("round-1-public")
+
+    # On a phone: the pairings, the crosstable by round and the standings fit the screen.
+    phone = open_tab("phone", phone=True)
+    for path, name in (("rodada/1/", "round-1"), ("tabela/", "crosstable"),
+                       ("classificacao/", "standings")):
+        phone.page.goto(f"/torneios/{slug}/{path}")
+        phone.snap(name)
