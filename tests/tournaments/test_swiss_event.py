@@ -199,3 +199,23 @@ def test_results_wait_for_publication_and_a_withdrawal_leaves_the_draft_to_re_pa
     again = swiss_event.repair_round(round_)
     assert not Game.objects.filter(round=again).involving(game.white).exists()
     assert again.bye is not None  # five players left
+
+
+def test_giving_the_bye_to_someone_else_names_the_bye_criteria():
+    tournament = swiss(7)
+    first = swiss_event.pair_next_round(tournament)
+    swiss_event.publish_round(first)
+    play_round(first)  # the higher rating wins: numbers 1-3 score, the bye (7) scores too
+    second = swiss_event.pair_next_round(tournament)
+    bye = second.bye
+    leader = tournament.entries.get(number=1)
+    warnings = swiss_event.exchange_opponents(second, leader, bye)
+    second.refresh_from_db()
+    assert second.bye == leader
+    assert Game.objects.filter(round=second).involving(bye).exists()
+    assert any(w.startswith("C5:") and "1." in w for w in warnings), warnings
+    # Back as the engine had it: the edit breaks nothing more.
+    assert not swiss_event.exchange_opponents(second, bye, leader)
+    # The player who had round 1's bye cannot have a second one (C2).
+    warnings = swiss_event.exchange_opponents(second, first.bye, bye)
+    assert any(w.startswith("C2:") for w in warnings), warnings
