@@ -166,6 +166,7 @@ def _swiss_crosstable_data(tournament: Tournament) -> CrosstableData:
         CrosstableRow(
             rank=row["rank"], number=row["number"], name=row["entry"].player.name,
             club=row["entry"].player.club, points=row["points"],
+            rating=str(row["entry"].player.rating or ""),
             tiebreaks=tuple(value or NOT_APPLICABLE for value in row["tiebreaks"]),
             cells={number: [GameCell(result=cell.result, side=sides.get(cell.colour),
                                      opponent=cell.opponent if cell.colour else "")]

@@ -56,6 +56,7 @@ class _Geometry:
     points_width: float
     name_width: float
     club_width: float  # 0 when the club column is left out for room
+    rating_width: float  # 0 but in a Swiss (by round)
     cell_width: float
     tiebreak_widths: list[float]
     blocks: list[list[int]]
@@ -125,7 +126,10 @@ def _geometry(data: CrosstableData) -> _Geometry:
         MIN_NAME_WIDTH,
         MAX_NAME_WIDTH,
     )
-    fixed = rank_width + number_width + points_width + sum(tiebreak_widths)
+    rating_width = (max(widest([gettext("Rating")], BOLD, font_size),
+                        widest([row.rating for row in data.rows], REGULAR, font_size)) + 6
+                    if data.by_round else 0.0)
+    fixed = rank_width + number_width + points_width + sum(tiebreak_widths) + rating_width
     room = frame_width - fixed  # for name, club and the opponent columns
     per_block = max(1, int((room - MIN_NAME_WIDTH) // min_cell))
     block_count = max(1, math.ceil(columns / per_block))
@@ -157,6 +161,7 @@ def _geometry(data: CrosstableData) -> _Geometry:
         row_height=row_height,
         name_width=name_width,
         club_width=club_width,
+        rating_width=rating_width,
         cell_width=cell_width,
         rank_width=rank_width,
         number_width=number_width,
@@ -175,6 +180,9 @@ def _block_table(data: CrosstableData, block: list[int], geometry: _Geometry) ->
     if with_club:
         heading.append(headings["club"])
         widths.append(geometry.club_width)
+    if data.by_round:
+        heading.append(gettext("Rating"))
+        widths.append(geometry.rating_width)
     first_cell = len(heading)
     heading.extend((gettext("R%(number)s") % {"number": number}) if data.by_round
                    else str(number) for number in block)
@@ -190,7 +198,8 @@ def _block_table(data: CrosstableData, block: list[int], geometry: _Geometry) ->
     club_space = geometry.club_width - 4
     points_column = first_cell + len(block)
     for index, row in enumerate(data.rows, start=1):
-        rows.append(_row_cells(row, block, with_club, size, name_space, club_space))
+        rows.append(_row_cells(row, block, with_club, size, name_space, club_space,
+                               with_rating=data.by_round))
         if row.number in block and not data.by_round:
             column = first_cell + block.index(row.number)
             style.append(("BACKGROUND", (column, index), (column, index), SELF_CELL))
@@ -207,11 +216,13 @@ def _block_table(data: CrosstableData, block: list[int], geometry: _Geometry) ->
 
 def _row_cells(
     row: CrosstableRow, block: list[int], with_club: bool, size: float,
-    name_space: float, club_space: float,
+    name_space: float, club_space: float, *, with_rating: bool = False,
 ) -> list[str]:
     cells = [str(row.rank), str(row.number), fit_text(row.name, REGULAR, size, name_space)]
     if with_club:
         cells.append(fit_text(row.club, REGULAR, size, club_space))
+    if with_rating:
+        cells.append(row.rating)
     cells.extend(cell_text(row.cells.get(number, [])) for number in block)
     cells.append(row.points)
     cells.extend(row.tiebreaks)

@@ -71,6 +71,7 @@ class CrosstableRow(StandingsRow):
     number; a list because a double round robin meets each opponent twice."""
 
     cells: dict[int, list[GameCell]] = field(default_factory=dict)
+    rating: str = ""  # printed in a Swiss's crosstable (`CrosstableData.by_round`)
 
 
 @dataclass(frozen=True, kw_only=True)
