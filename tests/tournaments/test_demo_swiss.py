@@ -74,3 +74,29 @@ def test_the_swiss_prints_its_papers(swiss, document):
                    for standing in reports.standings(swiss, up_to_round=4)}
         assert all(game.white.points == after_4[game.white.number]
                    and game.black.points == after_4[game.black.number] for game in data.games)
+
+
+def test_every_page_of_the_demo_swiss_answers(client, swiss):
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    game = Game.objects.filter(round__tournament=swiss, round__number=5, result="").first()
+    played = Game.objects.filter(round__tournament=swiss, round__number=1).first()
+    entry = swiss.entries.get(number=1)
+    slug = swiss.slug
+    public = [reverse("tournaments:detail", args=[slug]),
+              reverse("tournaments:round", args=[slug, 5]),
+              reverse("tournaments:standings", args=[slug]) + "?rodada=3",
+              reverse("tournaments:crosstable", args=[slug]), entry.get_absolute_url(),
+              reverse("arbitration:game", args=[slug, played.pk]),
+              reverse("arbitration:tournament_pdn", args=[slug]),
+              reverse("printing:pairings", args=[slug, 5])]
+    for url in public:
+        assert client.get(url).status_code == 200, url
+    client.force_login(get_user_model().objects.get(username="arbitro"))
+    for url in (reverse("tournaments:swiss", args=[slug]), reverse("arbitration:desk", args=[slug]),
+                reverse("arbitration:round", args=[slug, 5]),
+                reverse("arbitration:sheet", args=[slug, game.pk]),
+                reverse("arbitration:log", args=[slug]),
+                reverse("tournaments:game_result", args=[slug, game.pk])):
+        assert client.get(url).status_code == 200, url
