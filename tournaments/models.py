@@ -283,6 +283,12 @@ class Tournament(models.Model):
             errors["notation"] = _("Algebraic notation exists only on the 64-square board.")
         if self.system == PairingSystem.SWISS and not self.swiss_rounds:
             errors["swiss_rounds"] = _("A Swiss tournament needs its number of rounds.")
+        elif self.system == PairingSystem.SWISS and self.pk:
+            paired = self.rounds.count()
+            if paired > self.swiss_rounds:
+                errors["swiss_rounds"] = _(
+                    "%(count)d rounds are already paired: the tournament cannot have fewer."
+                ) % {"count": paired}
         if self.start_date and self.end_date and self.end_date < self.start_date:
             errors["end_date"] = ENDS_BEFORE_IT_STARTS
         errors.update(self._scoring_errors())

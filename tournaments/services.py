@@ -117,8 +117,8 @@ def create_tournament(*, created_by=None, organisers: Iterable = (), arbiters: I
 def update_tournament(tournament: Tournament) -> Tournament:
     """Save changed settings; the schedule (cycles, swap) is fixed once the rounds exist."""
     stored = _locked(tournament)
-    schedule_changed = (stored.cycles, stored.swap_last_two) != (
-        tournament.cycles, tournament.swap_last_two)
+    schedule_changed = (stored.cycles, stored.swap_last_two, stored.system) != (
+        tournament.cycles, tournament.swap_last_two, tournament.system)
     if schedule_changed and stored.rounds.exists():
         raise PairingsExistError(_(
             "The rounds are already generated: single or double round robin can no longer change."

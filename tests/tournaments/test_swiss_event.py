@@ -219,3 +219,16 @@ def test_giving_the_bye_to_someone_else_names_the_bye_criteria():
     # The player who had round 1's bye cannot have a second one (C2).
     warnings = swiss_event.exchange_opponents(second, first.bye, bye)
     assert any(w.startswith("C2:") for w in warnings), warnings
+
+
+def test_the_number_of_rounds_cannot_drop_below_those_paired():
+    from django.core.exceptions import ValidationError
+
+    tournament = swiss(6, rounds=3)
+    first = swiss_event.pair_next_round(tournament)
+    swiss_event.publish_round(first)
+    play_round(first)
+    swiss_event.pair_next_round(tournament)
+    tournament.swiss_rounds = 1
+    with pytest.raises(ValidationError, match="2 rounds are already paired"):
+        tournament.full_clean()
