@@ -135,6 +135,7 @@ def round_detail(request, slug: str, number: int):
             games, points_before=points_before(tournament, round_.number),
             exclude=() if context["can_arbitrate"] and round_.published else ("edit",),
             short_headings=not request.GET.get("_export"))
+        context["bye_points"] = local_points(tournament.pab_points)
     context["live"] = live.round_live_context(request, tournament, round_)
     return table_page(request, table, f"{slug}-rodada-{number}", "tournaments/round_detail.html",
                       context)

@@ -49,6 +49,9 @@ def test_the_arbiter_pairs_edits_and_publishes_and_the_public_sees_it_only_then(
     client.logout()
     page = client.get(round_page)
     assert page.status_code == 200 and b'class="points-before">(0)' in page.content
+    bye = tournament.rounds.get(number=1).bye
+    assert (pt("Pairing-allocated bye: %(player)s (%(points)s points).").decode()
+            % {"player": bye, "points": "1"}).encode() in page.content
 
 
 def test_a_visitor_cannot_pair(client, tournament, outsider):
