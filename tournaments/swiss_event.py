@@ -27,14 +27,21 @@ from .models import (
     Tournament,
 )
 from .services import DuplicatePlayerError, TournamentError, _locked
-from .signals import PAIRING_EDITED, ROUND_PAIRED, ROUND_PUBLISHED, official_action
+from .signals import (
+    PAIRING_EDITED,
+    PLAYER_WITHDRAWN,
+    ROUND_PAIRED,
+    ROUND_PUBLISHED,
+    official_action,
+)
 from .swiss.dutch import NoValidPairing, RoundPairing
 from .swiss.state import PairingInput, PlayerState, from_trf
 from .swiss.systems import get_system
 from .swiss_trf import tournament_to_trf
 
 __all__ = [
-    "PairingFailedError", "SwissError", "edit_warnings", "enter_late", "exchange_opponents",
+    "PairingFailedError", "SwissError", "come_back", "edit_warnings", "enter_late",
+    "exchange_opponents",
     "pair_next_round", "position_before", "publish_round", "rank_by_rating", "repair_round",
     "request_absence", "cancel_absence", "swap_colours",
 ]
@@ -407,4 +414,25 @@ def enter_late(tournament: Tournament, *, name: str, club: str = "", rating: int
     entry = Entry.objects.create(tournament=tournament, player=player, first_round=first_round)
     _renumber(list(tournament.entries.select_related("player")))
     entry.refresh_from_db()
+    return entry
+
+
+@transaction.atomic
+def come_back(entry: Entry, *, user=None) -> Entry:
+    """A Swiss player who had withdrawn plays again from the next round paired (his rounds away
+    stay unplayed, no points); only a Swiss can take him back, a round robin's games are gone."""
+    tournament = _locked(entry.tournament)
+    _refuse_unless_swiss(tournament)
+    entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+    if not entry.withdrawn:
+        raise SwissError(_("%(name)s has not withdrawn.") % {"name": entry.player.name})
+    last = tournament.rounds.aggregate(last=Max("number"))["last"] or 0
+    if last >= tournament.swiss_rounds:
+        raise SwissError(_("Every round is paired: it is too late to come back."))
+    entry.withdrawn = False
+    entry.save(update_fields=["withdrawn"])
+    state = {"player": entry.player.name, "number": entry.number}
+    official_action.send(sender=Tournament, tournament=tournament, action=PLAYER_WITHDRAWN,
+                         before={**state, "withdrawn": True},
+                         after={**state, "withdrawn": False}, user=user)
     return entry

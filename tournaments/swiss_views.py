@@ -55,6 +55,7 @@ def swiss_desk(request, tournament: Tournament):
         "late_form": LateEntryForm(),
         "exchange_form": ExchangeForm(tournament=tournament),
         "warnings": request.session.pop(f"swiss-warnings-{tournament.pk}", []),
+        "withdrawn": tournament.entries.filter(withdrawn=True).select_related("player"),
     }
     return render(request, "tournaments/swiss_desk.html", context)
 
@@ -173,4 +174,15 @@ def swiss_late_entry(request, tournament: Tournament):
         return _back(tournament)
     _step(request, tournament, lambda: swiss_event.enter_late(tournament, **form.cleaned_data),
           _("%(name)s entered late.") % {"name": form.cleaned_data["name"]})
+    return _back(tournament)
+
+
+@require_POST
+@tournament_role_required(can_arbitrate)
+def swiss_come_back(request, tournament: Tournament, entry_id: int):
+    entry = get_object_or_404(tournament.entries.select_related("player", "tournament"),
+                              pk=entry_id)
+    _step(request, tournament, lambda: swiss_event.come_back(entry, user=request.user),
+          _("%(name)s is back: he is paired again from the next round.") % {
+              "name": entry.player.name})
     return _back(tournament)

@@ -35,6 +35,8 @@ urlpatterns = [
     path("<slug:slug>/suico/folga/", swiss_views.swiss_absence, name="swiss_absence"),
     path("<slug:slug>/suico/folga/<int:absence_id>/cancelar/", swiss_views.swiss_cancel_absence,
          name="swiss_cancel_absence"),
+    path("<slug:slug>/suico/volta/<int:entry_id>/", swiss_views.swiss_come_back,
+         name="swiss_come_back"),
     path("<slug:slug>/suico/inscricao-tardia/", swiss_views.swiss_late_entry,
          name="swiss_late_entry"),
     path("<slug:slug>/suico/rodada/<int:number>/reemparceirar/", swiss_views.swiss_repair,

@@ -232,3 +232,21 @@ def test_the_number_of_rounds_cannot_drop_below_those_paired():
     tournament.swiss_rounds = 1
     with pytest.raises(ValidationError, match="2 rounds are already paired"):
         tournament.full_clean()
+
+
+def test_a_withdrawn_player_comes_back_and_is_paired_again():
+    tournament = swiss(6)
+    first = swiss_event.pair_next_round(tournament)
+    swiss_event.publish_round(first)
+    leaver = first.games.get(board=1).white
+    services.withdraw_player(leaver)
+    play_round(first)
+    second = swiss_event.pair_next_round(tournament)
+    assert second.bye is not None  # five players
+    swiss_event.publish_round(second)
+    play_round(second)
+    swiss_event.come_back(leaver)
+    third = swiss_event.pair_next_round(tournament)
+    assert Game.objects.filter(round=third).involving(leaver).exists()
+    with pytest.raises(swiss_event.SwissError, match="has not withdrawn"):
+        swiss_event.come_back(leaver)

@@ -133,3 +133,18 @@ def test_the_swiss_crosstable_and_a_players_page(client, tournament):
     assert page.context["rows"][0]["opponent"] == game.black
     assert page.context["rows"][0]["opponent_points"] == "0"
     assert page.context["performance"] is not None
+
+
+def test_the_arbiter_takes_a_withdrawn_player_back(client, tournament, arbiter):
+    from tournaments import services
+
+    entry = tournament.entries.first()
+    first = swiss_event.pair_next_round(tournament)
+    swiss_event.publish_round(first)
+    services.withdraw_player(entry)
+    client.force_login(arbiter)
+    page = client.get(reverse("tournaments:swiss", args=[tournament.slug]))
+    assert pt("Back in the next round") in page.content
+    client.post(reverse("tournaments:swiss_come_back", args=[tournament.slug, entry.pk]))
+    entry.refresh_from_db()
+    assert not entry.withdrawn
