@@ -10,11 +10,15 @@ class ArbitrationConfig(AppConfig):
     def ready(self) -> None:
         # Every result entry or correction, wherever it comes from, lands in the audit log.
         from tournaments.models import Game, Tournament
-        from tournaments.signals import official_action, result_changed
+        from tournaments.signals import result_changed, tournament_changed
 
-        from .audit import on_official_action, on_result_changed
+        from .audit import on_result_changed, on_tournament_changed
 
         result_changed.connect(on_result_changed, sender=Game, dispatch_uid="arbitration-audit")
+        # ...and so does every step an organiser or arbiter takes on the whole tournament, in
+        # the site or in Django's admin (tournaments.signals.tournament_changed).
+        tournament_changed.connect(on_tournament_changed, sender=Tournament,
+                                   dispatch_uid="arbitration-audit-tournament")
 
         # Sheets and claims freeze their tournament's board and profile (tournaments/frozen.py).
         from tournaments.frozen import register_recorded_play
@@ -22,6 +26,3 @@ class ArbitrationConfig(AppConfig):
         from .models import has_sheets_or_claims
 
         register_recorded_play(has_sheets_or_claims)
-        # ...and so does every withdrawal and every tournament edit made in Django's admin.
-        official_action.connect(on_official_action, sender=Tournament,
-                                dispatch_uid="arbitration-audit-official")

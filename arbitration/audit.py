@@ -3,8 +3,9 @@
 One function, `record`, writes an entry; it refuses to run outside a transaction, so an entry is
 saved together with the change it describes or not at all. Results are entered by the
 tournaments app, which announces each change with `result_changed`; `on_result_changed` records
-it (connected in ArbitrationConfig.ready). Withdrawals and edits in Django's admin are announced
-with `official_action`, recorded by `on_official_action`.
+it (connected in ArbitrationConfig.ready). Steps on the whole tournament (creating it, players,
+numbers, rounds, settings, withdrawals, edits in Django's admin) are announced with
+`tournament_changed`, recorded by `on_tournament_changed`.
 """
 
 from __future__ import annotations
@@ -71,7 +72,9 @@ def on_result_changed(sender, game: Game, before, after, user=None, **kwargs) ->
     )
 
 
-def on_official_action(sender, tournament: Tournament, action: str, before, after, user=None,
-                       **kwargs) -> None:
-    """Receiver of tournaments.signals.official_action (a withdrawal, an admin edit)."""
-    record(tournament=tournament, actor=user, action=Action(action), before=before, after=after)
+def on_tournament_changed(sender, tournament: Tournament, action: str, user=None, before=None,
+                          after=None, **kwargs) -> None:
+    """Receiver of tournaments.signals.tournament_changed: an organiser's step, logged in the
+    transaction that made it (issue 12: the log said it showed everything, yet started at
+    naming the arbiter)."""
+    record(tournament=tournament, actor=user, action=action, before=before, after=after)

@@ -31,6 +31,19 @@ def rule_title(rule_id: str) -> str:
         return rule_id
 
 
+def rule_article(article: str) -> str:
+    """An article reference as the profiles write it ("CBD Art. 100 (rapid and blitz)"), with
+    the English words of rules/profiles.py translated (issue 12: they showed in English on the
+    Portuguese viewer); article names and numbers stay as the documents write them."""
+    words = {
+        "(rapid and blitz)": _("(rapid and blitz)"),
+        "(classical time control)": _("(classical time control)"),
+    }
+    for english, translated in words.items():
+        article = article.replace(english, translated)
+    return article
+
+
 def category_title(letter: str) -> str:
     try:
         return str(Category(letter).label)
@@ -137,7 +150,7 @@ def evidence_sentence(evidence: Mapping[str, Any]) -> str:
 def claim_sentence(evidence: Mapping[str, Any], upheld: bool) -> str:
     """ "Upheld (threefold repetition, CBD Art. 98): the position after ..." """
     title = rule_title(evidence["rule"])
-    article = evidence.get("article")
+    article = rule_article(evidence.get("article") or "")
     head = f"{verdict(upheld)} ({title}, {article})" if article else f"{verdict(upheld)} ({title})"
     return f"{head}: {evidence_sentence(evidence)}"
 
@@ -257,11 +270,13 @@ def illegal_move_reason(board: Board, written: str, error: DraughtsError, algebr
 
 
 def irregularity_line(label: str, category: str | None, reason: str) -> str:
-    """ "17... d6xb4 — Art. 23 (f): a capture was compulsory: c3xe5" """
+    """ "17... d6xb4 (18x27): not a legal move — Art. 23 (f): a capture was compulsory: c3xe5"
+
+    Says both that the move is not legal and why (what was compulsory), issue 12."""
     if category:
-        return _("%(move)s — Art. 23 (%(category)s): %(reason)s") % {
+        return _("%(move)s: not a legal move — Art. 23 (%(category)s): %(reason)s") % {
             "move": label, "category": category, "reason": reason}
-    return _("%(move)s — %(reason)s") % {"move": label, "reason": reason}
+    return _("%(move)s: not a legal move — %(reason)s") % {"move": label, "reason": reason}
 
 
 # ------------------------------------------------------------------------------ syntax

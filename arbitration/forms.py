@@ -13,6 +13,7 @@ from tournaments.forms import HiddenErrorsShown
 from tournaments.models import Entry, Game
 
 from .models import Category, ClaimDecision, DrawClaim, Notation, OpponentDecision, Role, RuleId
+from .notation import detect_notation
 from .sheets import normal_move_label
 
 MAX_SHEET_BYTES = 256 * 1024
@@ -62,17 +63,27 @@ class SheetForm(HiddenErrorsShown, forms.Form):
         label=_("or upload a PDN file"), required=False,
         widget=forms.ClearableFileInput(attrs={"accept": ".pdn,.txt,text/plain"}),
     )
-    notation = forms.ChoiceField(label=_("Notation"), choices=Notation.choices)
+    # Only how the moves are shown: the engine reads both, so it is not required; left empty
+    # (or not sent) it is read from the text, else the tournament's (issue 12).
+    notation = forms.ChoiceField(
+        label=_("Show the moves in"), required=False,
+        choices=[("", _("the notation the text is written in")), *Notation.choices],
+        help_text=_("Only how the moves are shown; numeric and algebraic moves are both read."),
+    )
     accepted = forms.CharField(
         label=_("Irregular moves the opponent let stand"), required=False,
         help_text=_("Art. 23: moves as on the sheet, separated by commas, e.g. 17..., 23."),
     )
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
-    def __init__(self, *args, board: int = 64, **kwargs):
+    def __init__(self, *args, board: int = 64, default_notation: str = Notation.NUMERIC,
+                 **kwargs):
         super().__init__(*args, **kwargs)
+        self.board, self.default_notation = board, default_notation
         if board != 64:
             self.fields["notation"].choices = [(Notation.NUMERIC, Notation.NUMERIC.label)]
+        if "notation" not in self.initial:
+            self.initial["notation"] = default_notation
 
     def clean_upload(self):
         upload = self.cleaned_data.get("upload")
@@ -112,6 +123,9 @@ class SheetForm(HiddenErrorsShown, forms.Form):
             cleaned["text"] = text
         elif "upload" not in self.errors:
             self.add_error("pdn", _("Paste the moves or upload a PDN file."))
+        if not cleaned.get("notation"):
+            cleaned["notation"] = detect_notation(cleaned.get("text", ""), self.board,
+                                                  self.default_notation)
         return cleaned
 
 

@@ -8,7 +8,12 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models import Tournament
+from tournaments.services import SETTINGS_FIELDS
+from tournaments.tiebreak_names import tiebreak_name
+
 from .models import AuditEntry, Category, ClaimDecision, Notation, OpponentDecision, RuleId
+from .notes import shown
 
 FIELD_LABELS = {
     "result": _("result"),
@@ -33,6 +38,14 @@ FIELD_LABELS = {
     "note": _("note"),
     "arbiter": _("arbiters"),
     "organiser": _("organisers"),
+    # The organisers' steps on the whole tournament (tournaments.services.announce).
+    "player": _("player"),
+    "players": _("players imported"),
+    "seed": _("seed of the draw"),
+    "numbers": _("pairing numbers"),
+    "rounds": _("rounds"),
+    "games": _("games"),
+    "forfeits": _("games turned into forfeits"),
 }
 CHOICES = {
     "rule": RuleId,
@@ -60,6 +73,11 @@ class HistoryRow:
     entry: AuditEntry
     changes: list[Change] = field(default_factory=list)
 
+    @property
+    def note(self) -> str:
+        """The entry's note in the reader's language (arbitration.notes)."""
+        return shown(self.entry.note)
+
 
 def _shown(value: Any) -> str:
     if value is None or value == "":
@@ -73,9 +91,31 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
+def _tournament_field(key: str):
+    """The tournament's setting a logged key names (tournaments.services.SETTINGS_FIELDS)."""
+    if key not in SETTINGS_FIELDS:
+        return None
+    return Tournament._meta.get_field(key)
+
+
+def _label(key: str) -> str:
+    """A logged key's name: the log's own, else the tournament setting's."""
+    if key in FIELD_LABELS:
+        return str(FIELD_LABELS[key])
+    field = _tournament_field(key)
+    return str(field.verbose_name) if field is not None else key
+
+
 def _choice(key: str, value: Any) -> Any:
-    """A stored choice (a rule id, a decision code) as its label."""
-    if key not in CHOICES or not isinstance(value, str) or not value:
+    """A stored choice (a rule id, a decision code, a setting) as its label."""
+    if key == "tiebreaks" and isinstance(value, list):
+        return [tiebreak_name(item) for item in value]
+    if key not in CHOICES:
+        field = _tournament_field(key)
+        if field is not None and field.choices and value not in (None, ""):
+            return dict(field.flatchoices).get(value, value)
+        return value
+    if not isinstance(value, str) or not value:
         return value
     kinds = [CHOICES[key]] if CHOICES[key] else [ClaimDecision, OpponentDecision]
     for kind in kinds:
@@ -96,7 +136,7 @@ def changes(before: Any, after: Any) -> list[Change]:
         new = _shown(_choice(key, after.get(key)))
         if key in HIDDEN_FIELDS or old == new:
             continue
-        found.append(Change(key, str(FIELD_LABELS.get(key, key)), old, new,
+        found.append(Change(key, _label(key), old, new,
                             long=key in LONG_FIELDS, created=created))
     return found
 

@@ -258,6 +258,13 @@ class IrregularityClaim(models.Model):
         return _("Art. 23 (%(category)s) at %(move)s") % {
             "category": self.category, "move": self.move}
 
+    @property
+    def note_text(self) -> str:
+        """The note in the reader's language when the site wrote it (arbitration.notes)."""
+        from .notes import shown
+
+        return shown(self.note)
+
 
 class Action(models.TextChoices):
     RESULT_ENTERED = "result-entered", _("result entered")
@@ -271,12 +278,23 @@ class Action(models.TextChoices):
     IRREGULARITY_RECORDED = "irregularity-recorded", _("irregularity recorded")
     OFFICIAL_ADDED = "official-added", _("official named")
     OFFICIAL_REMOVED = "official-removed", _("official removed")
-    # Sent by the tournaments app (tournaments.signals.official_action), named there too.
+    # The organisers' steps on the whole tournament (issue 12), sent by tournaments.services.
+    TOURNAMENT_CREATED = "tournament-created", _("tournament created")
+    SETTINGS_EDITED = "settings-edited", _("settings edited")
+    PLAYER_ADDED = "player-added", _("player added")
+    PLAYERS_IMPORTED = "players-imported", _("players imported")
+    PLAYER_REMOVED = "player-removed", _("player removed")
+    NUMBERS_DRAWN = "numbers-drawn", _("pairing numbers drawn by lot")
+    NUMBERS_SET = "numbers-set", _("pairing numbers set")
+    ROUNDS_GENERATED = "rounds-generated", _("rounds generated")
     PLAYER_WITHDRAWN = "player-withdrawn", _("player withdrawn")
+    WITHDRAWAL_UNDONE = "withdrawal-undone", _("withdrawal undone")
+    # Sent by tournaments/admin.py: an edit made in Django's admin, with the values it changed.
     ADMIN_EDITED = "admin-edited", _("tournament edited in the admin")
     ROUND_PAIRED = "round-paired", _("Swiss round paired")
     PAIRING_EDITED = "pairing-edited", _("Swiss pairing edited")
     ROUND_PUBLISHED = "round-published", _("Swiss round published")
+    LINEUP_SET = "lineup-set", _("team line-up handed in")
 
 
 class AuditEntry(models.Model):

@@ -22,7 +22,8 @@ from rules.svg import COLOURS, board_svg
 from rules.variants import Variant
 
 from . import describe
-from .sheets import SheetReplay, variant_for_board, written_text
+from .notation import as_written, is_algebraic
+from .sheets import SheetReplay, variant_for_board
 
 if TYPE_CHECKING:
     from .sheet_facts import CounterFacts, SheetFacts
@@ -102,17 +103,19 @@ def requested_ply(value: str | None, last: int) -> int:
 
 
 def illegal_line(sheet: SheetReplay, algebraic: bool) -> str:
-    """ "17... d6xb4 — Art. 23 (f): a capture was compulsory: c3xe5" for the move the replay
-    stopped at, or "" when it did not stop."""
+    """ "2. 18-13 (d4-a5): not a legal move — Art. 23 (f): a capture was compulsory: 22x15" for
+    the move the replay stopped at, or "" when it did not stop. The move is quoted as the
+    player wrote it, the other notation beside it, and the compulsory moves are in his
+    notation: the arbiter reads them against the paper sheet (issue 12). `algebraic` (how the
+    page shows moves) is not used for it."""
     illegal = sheet.illegal
     if illegal is None or sheet.replay is None:
         return ""
     board = sheet.replay.board
-    written = illegal.sheet.text
-    text = written_text(written, sheet.variant, algebraic)
+    written = illegal.sheet.text.strip()
     reason = describe.irregularity_reason(board, written, illegal.irregularity, illegal.code,
-                                          algebraic)
-    label = f"{illegal.sheet.move_label} {text}"
+                                          is_algebraic(written))
+    label = f"{illegal.sheet.move_label} {as_written(written, sheet.variant)}"
     category = illegal.irregularity.category if illegal.irregularity else None
     return describe.irregularity_line(label, category, reason)
 
@@ -143,7 +146,7 @@ def _counter(facts: SheetFacts, counter: CounterFacts) -> Counter:
     evidence = {"rule": rule, "reason": reason, "count": count, "required": required,
                 "since": facts.label(since_ply),
                 "occurrence_moves": [facts.label(ply) for ply in occurrences]}
-    return Counter(rule, describe.rule_title(rule), article, holds,
+    return Counter(rule, describe.rule_title(rule), describe.rule_article(article), holds,
                    describe.counter_text(evidence))
 
 

@@ -82,6 +82,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.lock_errors.LockErrorMiddleware",
+    "config.not_allowed.MethodNotAllowedPage",  # after LocaleMiddleware: a translated 405
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -12,6 +12,8 @@ limit_admin_login(admin.site)
 
 # A lock error raised outside a view (config/lock_errors.py) is a 409, not a 500.
 handler500 = "config.lock_errors.server_error"
+# A refused request says why when Django knows it (a form over the size limit).
+handler400 = "config.bad_request.bad_request"
 
 urlpatterns = [
     path("", home, name="home"),

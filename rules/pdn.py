@@ -449,7 +449,7 @@ def _line_tokens(plies: list[PdnPly], first_number: int, first_side: str) -> lis
             if token.startswith(";"):  # "(;..." would make the ")" part of the comment
                 tokens.append("(")
             else:
-                token = "(" + token
+                token = f"({token}"
         tokens.append(token)
 
     stack = [_LineWriting(plies, first_number, first_side)]

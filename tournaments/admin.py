@@ -2,7 +2,7 @@
 
 Results are read-only here: a correction must go through the result page, which checks the
 version and sends `result_changed` for the audit trail. Any other change to a tournament saved
-here (scoring, officials, an entry's number or withdrawal...) is announced with `official_action`
+here (scoring, officials, an entry's number or withdrawal...) is announced with `tournament_changed`
 so that it lands in the audit log too, with who and the values before and after (issue 20).
 """
 
@@ -12,8 +12,18 @@ from typing import Any
 
 from django.contrib import admin
 
-from .models import Entry, Game, Player, Round, Tournament
-from .signals import ADMIN_EDITED, official_action
+from .models import (
+    Entry,
+    Game,
+    Player,
+    Round,
+    Team,
+    TeamCompetition,
+    TeamMatch,
+    TeamMember,
+    Tournament,
+)
+from .signals import ADMIN_EDITED, tournament_changed
 
 # The tournament's own fields the log keeps; the entries and officials are added by `snapshot`.
 AUDITED_FIELDS = ["name", "slug", "place", "start_date", "end_date", "board", "time_control",
@@ -85,9 +95,9 @@ class TournamentAdmin(admin.ModelAdmin):
         before, after = changes(getattr(request, "_tournament_before", {}),
                                 snapshot(form.instance))
         if after:
-            official_action.send(sender=Tournament, tournament=form.instance,
-                                 action=ADMIN_EDITED, before=before or None, after=after,
-                                 user=request.user)
+            tournament_changed.send(sender=Tournament, tournament=form.instance,
+                                    action=ADMIN_EDITED, before=before or None, after=after,
+                                    user=request.user)
 
 
 @admin.register(Player)
@@ -114,6 +124,38 @@ class RoundAdmin(admin.ModelAdmin):
     list_select_related = ["tournament", "bye__player"]
     readonly_fields = ["tournament", "number", "bye"]
     inlines = [GameInline]
+
+    def has_add_permission(self, request):
+        return False
+
+
+# --- team competitions (issue 16): settings, teams and rosters by hand; matches read-only ------
+
+class TeamMemberInline(admin.TabularInline):
+    model = TeamMember
+    extra = 0
+    fields = ["position", "entry"]
+    raw_id_fields = ["entry"]
+
+
+@admin.register(TeamCompetition)
+class TeamCompetitionAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "system", "boards", "primary"]
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["name", "tournament", "number", "club", "captain_name"]
+    list_filter = ["tournament"]
+    search_fields = ["name", "club"]
+    inlines = [TeamMemberInline]
+
+
+@admin.register(TeamMatch)
+class TeamMatchAdmin(admin.ModelAdmin):
+    list_display = ["round", "table", "home", "away"]
+    list_select_related = ["round__tournament", "home", "away"]
+    readonly_fields = ["round", "table", "home", "away"]
 
     def has_add_permission(self, request):
         return False

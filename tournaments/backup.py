@@ -8,10 +8,12 @@
 Numbers are JSON numbers: 0.5, never "1/2"; a tie-break value is a number (an integer when whole)
 or null where the tie-break does not apply. Optional keys are written only when they say something
 the defaults do not, so a file with only the required keys comes back unchanged: "place",
-"start_date", "end_date" (ISO dates), "time_control", "profile", "swap_last_two", "seed", and per
-player "federation_id" and "withdrawn". A Swiss has "swiss" (swiss_state.py): its number of
-rounds, bye settings, initial colour, late entries, byes asked for and unpublished rounds.
-A file with any error is refused whole; nothing is saved.
+"start_date", "end_date" (ISO dates), "time_control", "profile", "swap_last_two", "seed",
+"annul_early_withdrawals" (true: see tournaments/withdrawals.py), and per player "federation_id",
+"withdrawn" and "withdrawal_games" (the games his withdrawal made forfeits, so it can be undone:
+[{"round", "board", "before": result|null, "after": result}]). A Swiss has "swiss"
+(swiss_state.py): its number of rounds, bye settings, initial colour, late entries, byes asked for
+and unpublished rounds. A file with any error is refused whole; nothing is saved.
 
 Other apps add optional keys of their own through a `backup` module (found by `extensions()`, so
 this app imports none of them): arbitration/backup.py adds "score_sheets", "draw_claims",
@@ -59,9 +61,9 @@ from .tiebreaks import REGISTRY
 
 REQUIRED_KEYS = ("name", "board", "cycles", "scoring", "tiebreaks", "players", "rounds")
 OPTIONAL_KEYS = ("place", "start_date", "end_date", "time_control", "profile", "swap_last_two",
-                 "seed", "standings", "swiss")
+                 "seed", "standings", "annul_early_withdrawals", "swiss")
 PLAYER_KEYS = ("number", "name", "club", "rating")
-PLAYER_OPTIONAL_KEYS = ("federation_id", "withdrawn")
+PLAYER_OPTIONAL_KEYS = ("federation_id", "withdrawn", "withdrawal_games")
 RESULTS = [value for value in GameResult.values if value]
 
 
@@ -97,6 +99,8 @@ def extensions() -> list[ModuleType]:
         module = import_module(f"{app_config.name}.backup")
         if hasattr(module, "BACKUP_KEYS"):
             found.append(module)
+    # This app's own team competitions (issue 16) use the same hooks, first of all.
+    found.insert(0, import_module(f"{__package__}.team_backup"))
     return found
 
 
@@ -124,7 +128,9 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "tiebreaks": list(tournament.tiebreaks),
     }
     _export_optional(tournament, data)
-    data["players"] = [_export_player(entry) for entry in entries]
+    places = {pk: (round_number, board) for pk, round_number, board in
+              Game.objects.of_tournament(tournament).values_list("pk", "round__number", "board")}
+    data["players"] = [_export_player(entry, places) for entry in entries]
     games_by_round: dict[int, list[dict]] = {}
     for game in (Game.objects.of_tournament(tournament).order_by("round__number", "board")
                  .values("round__number", "board", "white__number", "black__number", "result")):
@@ -164,17 +170,25 @@ def _export_optional(tournament: Tournament, data: dict[str, Any]) -> None:
         data["swap_last_two"] = False
     if tournament.pairing_seed is not None:
         data["seed"] = tournament.pairing_seed
+    if tournament.annul_early_withdrawals:
+        data["annul_early_withdrawals"] = True
     if tournament.is_swiss:
         data["swiss"] = swiss_state.export_swiss(tournament)
 
 
-def _export_player(entry: Entry) -> dict[str, Any]:
+def _export_player(entry: Entry, places: dict[int, tuple[int, int]]) -> dict[str, Any]:
     player = {"number": entry.number, "name": entry.player.name, "club": entry.player.club,
               "rating": entry.player.rating}
     if entry.player.federation_id:
         player["federation_id"] = entry.player.federation_id
     if entry.withdrawn:
         player["withdrawn"] = True
+    changes = [change for change in entry.withdrawal_games if change["game"] in places]
+    if changes:
+        player["withdrawal_games"] = [
+            {"round": places[change["game"]][0], "board": places[change["game"]][1],
+             "before": change["before"] or None, "after": change["after"]}
+            for change in changes]
     return player
 
 
@@ -304,6 +318,8 @@ def _check(data: Any) -> dict[str, Any]:
                                  [True, False]),
         "pairing_seed": whole_number(data.get("seed"), "seed", nullable=True,
                                      minimum=-(2**63), maximum=2**63 - 1),
+        "annul_early_withdrawals": choice(data.get("annul_early_withdrawals", False),
+                                          "annul_early_withdrawals", [True, False]),
     }
     for key in ("start_date", "end_date"):
         checked[key] = _date(data[key], key) if data.get(key) is not None else None
@@ -314,6 +330,13 @@ def _check(data: Any) -> dict[str, Any]:
     checked["tiebreaks"] = _check_tiebreaks(data["tiebreaks"])
     checked["players"] = _check_players(data["players"])
     checked["rounds"] = _check_rounds(data["rounds"], checked["players"])
+    played = {(round_["number"], game["board"]) for round_ in checked["rounds"]
+              for game in round_["games"]}
+    for index, player in enumerate(checked["players"]):
+        for change_index, change in enumerate(player["withdrawal_games"]):
+            if (change["round"], change["board"]) not in played:
+                raise fail(f"players[{index}].withdrawal_games[{change_index}]",
+                           _("names a game the file does not have"))
     checked["swiss"] = (swiss_state.check_swiss(data["swiss"], checked["players"],
                                                 len(checked["rounds"]))
                         if "swiss" in data else None)
@@ -393,6 +416,26 @@ def _check_players(players: Any) -> list[dict[str, Any]]:
             "federation_id": federation_id,
             "withdrawn": choice(player.get("withdrawn", False), f"{where}.withdrawn",
                                  [True, False]),
+            "withdrawal_games": _check_withdrawal_games(player.get("withdrawal_games", []),
+                                                        f"{where}.withdrawal_games"),
+        })
+    return checked
+
+
+def _check_withdrawal_games(changes: Any, where: str) -> list[dict[str, Any]]:
+    """[{"round", "board", "before", "after"}]; that each game exists is checked with the rounds."""
+    if not isinstance(changes, list):
+        raise fail(where, _("must be a list"))
+    checked = []
+    for index, change in enumerate(changes):
+        at = f"{where}[{index}]"
+        if not isinstance(change, dict) or set(change) != {"round", "board", "before", "after"}:
+            raise fail(at, _("must be an object with exactly round, board, before and after"))
+        checked.append({
+            "round": whole_number(change["round"], f"{at}.round", minimum=1),
+            "board": whole_number(change["board"], f"{at}.board", minimum=1),
+            "before": choice(change["before"], f"{at}.before", [None, *Result]) or "",
+            "after": choice(change["after"], f"{at}.after", list(Result)),
         })
     return checked
 
@@ -480,6 +523,7 @@ def _save(checked: dict[str, Any], organisers) -> Tournament:
         scoring_loss=checked["scoring"]["loss"], tiebreaks=checked["tiebreaks"],
         cycles=checked["cycles"], swap_last_two=checked["swap_last_two"],
         pairing_seed=checked["pairing_seed"],
+        annul_early_withdrawals=checked["annul_early_withdrawals"],
         **(swiss_state.tournament_fields(checked["swiss"]) if checked["swiss"] else {}),
         status=(Status.REGISTRATION if not rounds
                 else Status.FINISHED if all_played else Status.ONGOING),
@@ -495,6 +539,7 @@ def _save(checked: dict[str, Any], organisers) -> Tournament:
             by_number[entry.number] = entry
     if rounds:
         _save_rounds(tournament, rounds, by_number, checked)
+        _save_withdrawal_games(tournament, checked["players"], by_number)
     if checked["swiss"]:
         swiss_state.save_swiss(checked["swiss"], tournament, by_number)
     restored = Restored(tournament, entries=by_number, games={
@@ -505,6 +550,20 @@ def _save(checked: dict[str, Any], organisers) -> Tournament:
     for module, checked_items in checked["extensions"]:
         module.save_backup(checked_items, restored)
     return tournament
+
+
+def _save_withdrawal_games(tournament: Tournament, players: list[dict[str, Any]],
+                           by_number: dict[int, Entry]) -> None:
+    ids = {(round_number, board): pk for pk, round_number, board in
+           Game.objects.of_tournament(tournament).values_list("pk", "round__number", "board")}
+    for player in players:
+        if not player["withdrawal_games"]:
+            continue
+        entry = by_number[player["number"]]
+        entry.withdrawal_games = [
+            {"game": ids[(change["round"], change["board"])], "before": change["before"],
+             "after": change["after"]} for change in player["withdrawal_games"]]
+        entry.save(update_fields=["withdrawal_games"])
 
 
 def _save_rounds(tournament: Tournament, rounds: list[dict[str, Any]],

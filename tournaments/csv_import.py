@@ -1,6 +1,7 @@
 """Read a player list from CSV: columns name, club, rating, federation_id, with a header row.
 
-Brazilian Excel saves CSV with `;` and often a byte-order mark, other tools with `,`: both are read.
+Brazilian Excel saves CSV with `;` and often a byte-order mark (or in Windows-1252), other tools
+with `,`: all are read.
 Every problem is reported with its line and column, and the whole file is refused, so nothing is
 saved from a file with an error.
 """
@@ -58,14 +59,20 @@ class CsvImportError(ValueError):
 
 
 def decode(data: bytes) -> str:
-    """UTF-8 text, with or without a byte-order mark."""
+    """UTF-8 text, with or without a byte-order mark; else Windows-1252, which Excel's plain
+    "CSV (separado por vírgulas)" writes in Brazil (issue 12: most organisers would meet the
+    refusal). A text that is valid UTF-8 is read as UTF-8: accented letters in Windows-1252
+    are never valid UTF-8 sequences in a name."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise CsvImportError(
-            [CsvProblem(line, None, _("the file is not UTF-8 text; save it as \"CSV UTF-8\"."))]
-        ) from error
+        try:
+            text = data.decode("cp1252")
+        except UnicodeDecodeError as second:
+            line = data[: second.start].count(b"\n") + 1
+            raise CsvImportError([CsvProblem(line, None, _(
+                "the file is neither UTF-8 nor Windows-1252 text; save it as \"CSV UTF-8\"."
+            ))]) from error
     if "\x00" in text:  # a binary file; PostgreSQL cannot store the character either
         line = text[: text.index("\x00")].count("\n") + 1
         raise CsvImportError([CsvProblem(line, None, _(

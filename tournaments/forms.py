@@ -9,7 +9,17 @@ from django.utils.translation import gettext_lazy as _
 
 from .csv_import import MAX_RATING
 from .frozen import FROZEN_FIELDS, has_recorded_play
-from .models import Entry, Game, GameResult, PairingSystem, Player, Tournament
+from .models import (
+    PROFILES_FOR_64_ONLY,
+    Board,
+    Entry,
+    Game,
+    GameResult,
+    Notation,
+    PairingSystem,
+    Player,
+    Tournament,
+)
 from .tiebreak_names import tiebreak_name
 from .tiebreaks import DEFAULT_ORDER, DEFAULT_SWISS_ORDER, REGISTRY
 
@@ -45,7 +55,7 @@ class TournamentForm(forms.ModelForm):
         fields = ["name", "place", "start_date", "end_date", "board", "time_control",
                   "draw_profile", "notation", "system", "swiss_rounds", "bye_points",
                   "max_requested_byes", "cycles", "swap_last_two", "scoring_win",
-                  "scoring_draw", "scoring_loss"]
+                  "scoring_draw", "scoring_loss", "annul_early_withdrawals"]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -66,6 +76,7 @@ class TournamentForm(forms.ModelForm):
         # Forms that predate the Swiss (and scripts posting them) leave these out: a round robin.
         for name in ("system", "max_requested_byes"):
             self.fields[name].required = False
+        self._offer_what_fits_the_board()
         if self.instance.pk and self.instance.rounds.exists():
             # The schedule is fixed once the rounds exist.
             for name in ("cycles", "swap_last_two", "system"):
@@ -82,6 +93,23 @@ class TournamentForm(forms.ModelForm):
     def clean_max_requested_byes(self) -> int:
         value = self.cleaned_data.get("max_requested_byes")
         return self.instance.max_requested_byes if value is None else value
+
+    def _offer_what_fits_the_board(self) -> None:
+        """Issue 12: the 100-square form offered the 64-only draw profiles and algebraic
+        notation, then refused them. The choices that need 64 squares are marked for
+        static/js/tournament_form.js, which hides them while 100 is chosen; a form shown for
+        100 squares leaves them out (the model's clean still refuses them if sent)."""
+        only_64 = {"draw_profile": [str(value) for value in PROFILES_FOR_64_ONLY],
+                   "notation": [str(Notation.ALGEBRAIC)]}
+        board = self.data.get("board") if self.is_bound else (
+            self.initial.get("board") or self.instance.board)
+        for name, values in only_64.items():
+            field = self.fields[name]
+            field.widget.attrs["data-only-64"] = " ".join(values)
+            if str(board) == str(Board.INTERNATIONAL) and not self.is_bound:
+                field.choices = [(value, label) for value, label in field.choices
+                                 if value not in values]
+        self.fields["board"].widget.attrs["data-board-select"] = ""
 
     def tiebreak_fields(self):
         return [self[name] for name in self.fields if name.startswith("tiebreak_")]
@@ -120,8 +148,9 @@ class PlayerForm(forms.ModelForm):
 class CsvImportForm(forms.Form):
     file = forms.FileField(
         label=_("CSV file"),
-        help_text=_("A header row with the columns name, club, rating, federation_id; separated "
-                    "by ; or , (Excel's \"CSV UTF-8\" works)."),
+        help_text=_("A header row with the columns nome, clube, rating, id federação (or name, "
+                    "club, rating, federation_id); separated by ; or ,. Excel's CSV files are "
+                    "read, UTF-8 or not."),
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
     )
 

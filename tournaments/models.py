@@ -13,7 +13,9 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
+from .collation import fold
 from .scoring import Result, Scoring
 
 
@@ -126,7 +128,8 @@ class Tournament(models.Model):
     start_date = models.DateField(_("start date"), null=True, blank=True)
     end_date = models.DateField(_("end date"), null=True, blank=True)
     board = models.PositiveSmallIntegerField(
-        _("board"), choices=Board.choices, default=Board.BRAZILIAN
+        pgettext_lazy("kind of board: 64 or 100 squares", "board"), choices=Board.choices,
+        default=Board.BRAZILIAN,
     )
     time_control = models.CharField(
         _("time control"), max_length=10, choices=TimeControl.choices,
@@ -184,6 +187,12 @@ class Tournament(models.Model):
     )
     status = models.CharField(
         _("status"), max_length=12, choices=Status.choices, default=Status.REGISTRATION
+    )
+    annul_early_withdrawals = models.BooleanField(
+        _("annul the results of a player who withdraws before half his games"), default=False,
+        help_text=_("As many round-robin regulations say: his games then count for nobody. A "
+                    "player who withdraws later keeps his results; his remaining games are "
+                    "forfeits (Art. 28)."),
     )
     pairing_seed = models.BigIntegerField(
         _("seed of the draw of pairing numbers"), null=True, blank=True,
@@ -340,12 +349,16 @@ class Tournament(models.Model):
 
 class Player(models.Model):
     name = models.CharField(_("name"), max_length=200)
+    # The name with accents and case folded (collation.fold), kept by save(): the order people
+    # read, the same on SQLite and PostgreSQL (issue 12).
+    sort_name = models.CharField(_("name for sorting"), max_length=200, editable=False,
+                                 blank=True, db_index=True)
     club = models.CharField(_("club or federation"), max_length=200, blank=True)
     rating = models.PositiveSmallIntegerField(_("rating"), null=True, blank=True)
     federation_id = models.CharField(_("federation id"), max_length=40, blank=True)
 
     class Meta:
-        ordering = ["name"]
+        ordering = ["sort_name", "name"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
         constraints = [
@@ -359,11 +372,18 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args, **kwargs) -> None:
+        self.sort_name = fold(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "sort_name"}
+        super().save(*args, **kwargs)
+
 
 class EntryQuerySet(models.QuerySet):
     def by_number(self) -> EntryQuerySet:
         return self.select_related("player").order_by(
-            models.F("number").asc(nulls_last=True), "player__name"
+            models.F("number").asc(nulls_last=True), "player__sort_name", "player__name"
         )
 
 
@@ -382,6 +402,10 @@ class Entry(models.Model):
         _("first round"), default=1,
         help_text=_("Swiss: a late entry is paired from this round on (C.04.2)."),
     )
+    # What the withdrawal changed, so it can be undone: [{"game": id, "before": result,
+    # "after": result}] for each game it turned into a forfeit.
+    withdrawal_games = models.JSONField(_("games the withdrawal changed"), default=list,
+                                        blank=True)
 
     objects = EntryQuerySet.as_manager()
 
@@ -423,7 +447,8 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("round"))
     bye = models.ForeignKey(
         Entry, on_delete=models.RESTRICT, null=True, blank=True, related_name="byes",
-        verbose_name=_("bye"), help_text=_("With an odd number of players: no game, no points."),
+        verbose_name=pgettext_lazy("a round without a game for one player", "bye"),
+        help_text=_("With an odd number of players: no game, no points."),
     )
     published = models.BooleanField(
         _("published"), default=True,
@@ -570,3 +595,14 @@ class Absence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry} R{self.round_number} {self.kind}"
+# Team competitions (issue 16) keep their models in their own module; Django finds them here.
+from .team_models import (  # noqa: E402, F401
+    LineupBoard,
+    MatchBoard,
+    PrimaryScore,
+    Team,
+    TeamCompetition,
+    TeamMatch,
+    TeamMember,
+    TeamSystem,
+)

@@ -7,13 +7,16 @@ every game of the tournament (`values_list`), and the pure domain modules do the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
+from django.utils import formats
 from django.utils.translation import pgettext
 
 from .models import Entry, Game, Tournament
-from .scoring import Result
+from .scoring import Result, Scoring, format_points
 from .standings import GameRecord, StandingRow, compute_standings, compute_swiss_standings
+from .withdrawals import annul
 
 
 @dataclass(frozen=True)
@@ -31,13 +34,26 @@ class Standing:
     def points(self) -> Fraction:
         return self.row.points
 
+    @property
+    def rating(self) -> int | None:
+        return self.entry.player.rating
+
+    @property
+    def games(self) -> int:
+        return self.row.games
+
 
 def game_records(tournament: Tournament) -> list[GameRecord]:
-    """Every game of the tournament as the standings take them, in one query."""
-    return [
+    """Every game of the tournament as the standings take them, in one query (two when the
+    tournament annuls early withdrawals: their games then count as not played)."""
+    records = [
         GameRecord(round_number, white, black, Result(result) if result else None)
         for round_number, white, black, result in Game.objects.of_tournament(tournament).records()
     ]
+    if tournament.annul_early_withdrawals:
+        withdrawn = tournament.entries.filter(withdrawn=True, number__isnull=False)
+        records = annul(records, withdrawn.values_list("number", flat=True))
+    return records
 
 
 def numbered_entries(tournament: Tournament) -> list[Entry]:
@@ -70,6 +86,24 @@ def standings(
 SCORE_SYMBOLS = {"win": "1", "draw": "½", "loss": "0"}
 
 
+def unit_text(value: Fraction) -> str:
+    """A game's points as a cell prints them: ½ for a half, else 2, 1,5 (the page's decimal
+    sign)."""
+    if value == Fraction(1, 2):
+        return "½"
+    text = format_points(value)
+    return text if "/" in text else formats.number_format(Decimal(text))
+
+
+def score_symbols(scoring: Scoring | None) -> dict[str, str]:
+    """What a won, drawn and lost game show in a cell, in the tournament's units: 1/½/0 by
+    default, 2/1/0 when a win is worth 2 (issue 12: the cells said 1 while the total said 2)."""
+    if scoring is None:
+        return SCORE_SYMBOLS
+    return {"win": unit_text(scoring.win), "draw": unit_text(scoring.draw),
+            "loss": unit_text(scoring.loss)}
+
+
 def colour_initial(white: bool) -> str:
     """W or B in English; the Portuguese catalogue gives B (brancas) or P (pretas)."""
     if white:
@@ -91,28 +125,33 @@ class CrossCell:
         return f"{self.score}{colour_initial(self.white)}"
 
 
-def cell_for(result: Result, as_white: bool) -> tuple[str, bool]:
-    """(score symbol, is a forfeit) for the player who had White if `as_white`, else Black."""
+def cell_for(result: Result, as_white: bool,
+             symbols: dict[str, str] = SCORE_SYMBOLS) -> tuple[str, bool]:
+    """(score symbol, is a forfeit) for the player who had White if `as_white`, else Black;
+    `symbols` from score_symbols for the tournament's units."""
     if result is Result.DOUBLE_FORFEIT:
         return "--", True
     if result in (Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN):
         present_is_white = result is Result.WHITE_FORFEIT_WIN
         return ("+" if present_is_white == as_white else "-"), True
     if result is Result.DRAW:
-        return SCORE_SYMBOLS["draw"], False
+        return symbols["draw"], False
     white_won = result is Result.WHITE_WIN
-    return SCORE_SYMBOLS["win" if white_won == as_white else "loss"], False
+    return symbols["win" if white_won == as_white else "loss"], False
 
 
-def crosstable_cells(records: list[GameRecord]) -> dict[tuple[int, int], list[CrossCell]]:
-    """{(row number, column number): the games between them with results, by round}."""
+def crosstable_cells(records: list[GameRecord], scoring: Scoring | None = None,
+                     ) -> dict[tuple[int, int], list[CrossCell]]:
+    """{(row number, column number): the games between them with results, by round}, scored
+    in the tournament's units when `scoring` is given."""
+    symbols = score_symbols(scoring)
     cells: dict[tuple[int, int], list[CrossCell]] = {}
     for record in sorted(records, key=lambda game: game.round):
         if record.result is None:
             continue
         for me, other, as_white in ((record.white, record.black, True),
                                     (record.black, record.white, False)):
-            score, forfeit = cell_for(record.result, as_white)
+            score, forfeit = cell_for(record.result, as_white, symbols)
             cells.setdefault((me, other), []).append(
                 CrossCell(score, as_white, forfeit, record.round))
     return cells

@@ -16,8 +16,20 @@ from django.utils.translation import gettext as _
 
 from . import pairing
 from .csv_import import CsvImportError, CsvProblem, PlayerRow, parse_players_csv
-from .models import Entry, Game, GameResult, PairingSystem, Player, Round, Status, Tournament
-from .signals import PLAYER_WITHDRAWN, official_action, result_changed
+from .models import (
+    Entry,
+    Game,
+    GameResult,
+    PairingSystem,
+    Player,
+    Round,
+    Status,
+    TeamCompetition,
+    TeamMatch,
+    TeamSystem,
+    Tournament,
+)
+from .signals import PLAYER_WITHDRAWN, result_changed, tournament_changed
 
 SLUG_MAX = 70
 RESERVED_SLUGS = {"novo"}  # taken by the page that creates a tournament
@@ -82,6 +94,37 @@ class StaleResultError(TournamentError):
              "black": current.black.player.name})
 
 
+# The settings the audit log keeps, as the tournament form edits them.
+SETTINGS_FIELDS = ("name", "place", "start_date", "end_date", "board", "time_control",
+                   "draw_profile", "notation", "cycles", "swap_last_two", "scoring_win",
+                   "scoring_draw", "scoring_loss", "tiebreaks", "annul_early_withdrawals")
+
+
+def settings_of(tournament: Tournament) -> dict:
+    """The tournament's settings as JSON data (dates as ISO text, points as text)."""
+    values = {}
+    for name in SETTINGS_FIELDS:
+        value = getattr(tournament, name)
+        if hasattr(value, "isoformat"):
+            value = value.isoformat()
+        elif not isinstance(value, str | int | bool | list | type(None)):
+            value = str(value.normalize()) if hasattr(value, "normalize") else str(value)
+        values[name] = value
+    return values
+
+
+def announce(tournament: Tournament, action: str, *, user=None, before=None, after=None) -> None:
+    """Tell the audit log (arbitration) about an organiser's step, inside its transaction."""
+    tournament_changed.send(sender=Tournament, tournament=tournament, action=action, user=user,
+                            before=before, after=after)
+
+
+def numbers_list(tournament: Tournament) -> list[str]:
+    """ "1. Ana Beatriz" per player, by pairing number: what a draw or a setting gave."""
+    return [f"{entry.number}. {entry.player.name}"
+            for entry in tournament.entries.by_number() if entry.number is not None]
+
+
 def unique_slug(name: str) -> str:
     """A slug from the name, with -2, -3... when it is taken."""
     base = slugify(name)[:SLUG_MAX].strip("-") or "torneio"
@@ -110,12 +153,14 @@ def create_tournament(*, created_by=None, organisers: Iterable = (), arbiters: I
         tournament.organisers.add(created_by)
     tournament.organisers.add(*organisers)
     tournament.arbiters.add(*arbiters)
+    announce(tournament, "tournament-created", user=created_by, after=settings_of(tournament))
     return tournament
 
 
 @transaction.atomic
-def update_tournament(tournament: Tournament) -> Tournament:
-    """Save changed settings; the schedule (cycles, swap) is fixed once the rounds exist."""
+def update_tournament(tournament: Tournament, *, user=None) -> Tournament:
+    """Save changed settings; the schedule (cycles, swap) is fixed once the rounds exist.
+    The fields that changed are logged, before and after."""
     stored = _locked(tournament)
     schedule_changed = (stored.cycles, stored.swap_last_two, stored.system) != (
         tournament.cycles, tournament.swap_last_two, tournament.system)
@@ -125,6 +170,12 @@ def update_tournament(tournament: Tournament) -> Tournament:
         ))
     tournament.full_clean()
     tournament.save()
+    old, new = settings_of(stored), settings_of(tournament)
+    changed = [name for name in SETTINGS_FIELDS if old[name] != new[name]]
+    if changed:
+        announce(tournament, "settings-edited", user=user,
+                 before={name: old[name] for name in changed},
+                 after={name: new[name] for name in changed})
     return tournament
 
 
@@ -152,8 +203,16 @@ def refuse_too_many_players(tournament: Tournament, players: int) -> None:
 
 @transaction.atomic
 def add_player(tournament: Tournament, *, name: str, club: str = "", rating: int | None = None,
-               federation_id: str = "") -> Entry:
-    """Enter a player; one already known by his federation id is reused, not duplicated."""
+               federation_id: str = "", user=None) -> Entry:
+    """Enter a player (logged); one known by his federation id is reused, not duplicated."""
+    entry = _add_player(tournament, name=name, club=club, rating=rating,
+                        federation_id=federation_id)
+    announce(tournament, "player-added", user=user, after={"player": entry.player.name})
+    return entry
+
+
+def _add_player(tournament: Tournament, *, name: str, club: str, rating: int | None,
+                federation_id: str) -> Entry:
     _refuse_if_paired(tournament, _(
         "The rounds are already generated: no player can be added to a round robin in progress."
     ) if not tournament.is_swiss else _(
@@ -176,30 +235,34 @@ def add_player(tournament: Tournament, *, name: str, club: str = "", rating: int
 
 
 @transaction.atomic
-def import_players(tournament: Tournament, data: bytes) -> list[Entry]:
-    """Add every player of a CSV file, or none if any line is wrong (CsvImportError)."""
+def import_players(tournament: Tournament, data: bytes, *, user=None) -> list[Entry]:
+    """Add every player of a CSV file, or none if any line is wrong (CsvImportError); the log
+    says how many."""
     rows: list[PlayerRow] = parse_players_csv(data)
     if not tournament.is_swiss:
         refuse_too_many_players(tournament, tournament.entries.count() + len(rows))
     entries = []
     for row in rows:
         try:
-            entries.append(add_player(
+            entries.append(_add_player(
                 tournament, name=row.name, club=row.club, rating=row.rating,
                 federation_id=row.federation_id,
             ))
         except DuplicatePlayerError as error:
             raise CsvImportError([CsvProblem(row.line, "federation_id", str(error))]) from error
+    announce(tournament, "players-imported", user=user, after={"players": len(entries)})
     return entries
 
 
 @transaction.atomic
-def remove_entry(entry: Entry) -> None:
+def remove_entry(entry: Entry, *, user=None) -> None:
     """Take a player off the list before pairing (after it, withdraw him instead)."""
     _refuse_if_paired(entry.tournament, _(
         "The rounds are already generated: withdraw the player instead; his remaining games "
         "become forfeits."
     ))
+    announce(entry.tournament, "player-removed", user=user,
+             before={"player": entry.player.name})
     entry.delete()
 
 
@@ -209,7 +272,8 @@ def _locked(tournament: Tournament) -> Tournament:
 
 
 @transaction.atomic
-def draw_numbers(tournament: Tournament, seed: int | None = None) -> dict[Entry, int]:
+def draw_numbers(tournament: Tournament, seed: int | None = None, *,
+                 user=None) -> dict[Entry, int]:
     """Pairing numbers by lot; the seed is recorded so the same draw can be replayed (Art. 10)."""
     tournament = _locked(tournament)
     _refuse_if_paired(tournament, _(
@@ -225,11 +289,13 @@ def draw_numbers(tournament: Tournament, seed: int | None = None) -> dict[Entry,
     _store_numbers(tournament, {by_id[pk]: number for pk, number in numbers.items()})
     tournament.pairing_seed = seed
     tournament.save(update_fields=["pairing_seed"])
+    announce(tournament, "numbers-drawn", user=user,
+             after={"seed": seed, "numbers": numbers_list(tournament)})
     return {by_id[pk]: number for pk, number in numbers.items()}
 
 
 @transaction.atomic
-def set_numbers(tournament: Tournament, numbers: Mapping[int, int]) -> None:
+def set_numbers(tournament: Tournament, numbers: Mapping[int, int], *, user=None) -> None:
     """Pairing numbers chosen by the organiser: {entry id: number}, exactly 1..n."""
     tournament = _locked(tournament)
     _refuse_if_paired(tournament, _(
@@ -245,6 +311,7 @@ def set_numbers(tournament: Tournament, numbers: Mapping[int, int]) -> None:
     _store_numbers(tournament, {entries[pk]: number for pk, number in numbers.items()})
     tournament.pairing_seed = None
     tournament.save(update_fields=["pairing_seed"])
+    announce(tournament, "numbers-set", user=user, after={"numbers": numbers_list(tournament)})
 
 
 def _store_numbers(tournament: Tournament, numbers: Mapping[Entry, int]) -> None:
@@ -256,7 +323,7 @@ def _store_numbers(tournament: Tournament, numbers: Mapping[Entry, int]) -> None
 
 
 @transaction.atomic
-def generate_rounds(tournament: Tournament) -> list[Round]:
+def generate_rounds(tournament: Tournament, *, user=None) -> list[Round]:
     """Every round of the round robin from the Berger tables (Art. 2), byes included."""
     tournament = _locked(tournament)
     if tournament.is_swiss:
@@ -264,6 +331,10 @@ def generate_rounds(tournament: Tournament) -> list[Round]:
     _refuse_if_paired(tournament, _(
         "The rounds are already generated. They cannot be generated twice."
     ))
+    if hasattr(tournament, "team_competition"):
+        raise TournamentError(_(
+            "This is a team competition: its rounds pair teams, from the teams page."
+        ))
     entries = list(tournament.entries.all())
     if len(entries) < 2:
         raise NotEnoughPlayersError(_("A round robin needs at least two players (Art. 2)."))
@@ -289,6 +360,8 @@ def generate_rounds(tournament: Tournament) -> list[Round]:
     ])
     tournament.status = Status.ONGOING
     tournament.save(update_fields=["status"])
+    announce(tournament, "rounds-generated", user=user, after={
+        "rounds": len(rounds), "games": sum(len(planned.games) for planned in schedule)})
     return rounds
 
 
@@ -297,7 +370,16 @@ def _refresh_status(tournament: Tournament) -> None:
     if not tournament.rounds.exists():
         return
     unplayed = Game.objects.of_tournament(tournament).filter(result=GameResult.NOT_PLAYED)
-    status = Status.ONGOING if unplayed.exists() else Status.FINISHED
+    # A team match's games exist only once its round starts (issue 16): one not started yet
+    # keeps the competition in progress.
+    unstarted = TeamMatch.objects.filter(round__tournament=tournament, away__isnull=False,
+                                         boards__isnull=True)
+    # A team Swiss pairs round by round: it goes on until its last round is paired.
+    swiss_to_come = TeamCompetition.objects.filter(
+        tournament=tournament, system=TeamSystem.SWISS,
+        swiss_rounds__gt=tournament.rounds.count())
+    status = (Status.ONGOING if unplayed.exists() or unstarted.exists()
+              or swiss_to_come.exists() else Status.FINISHED)
     if tournament.status != status:
         Tournament.objects.filter(pk=tournament.pk).update(status=status)
         tournament.status = status
@@ -386,16 +468,15 @@ def withdraw_player(entry: Entry, *, user=None) -> list[Game]:
         raise AlreadyWithdrawnError(_("%(name)s has already withdrawn.") % {
             "name": entry.player.name})
     entry.withdrawn = True
-    entry.save(update_fields=["withdrawn"])
-    state = {"player": entry.player.name, "number": entry.number}
-    official_action.send(sender=Tournament, tournament=tournament, action=PLAYER_WITHDRAWN,
-                         before={**state, "withdrawn": False},
-                         after={**state, "withdrawn": True}, user=user)
+    entry.withdrawal_games = []
+    entry.save(update_fields=["withdrawn", "withdrawal_games"])
     # A Swiss pairing not yet published is re-paired without him, not forfeited.
     current_round = (Game.objects.of_tournament(tournament)
                      .filter(result=GameResult.NOT_PLAYED, round__published=True)
                      .order_by("round__number").values_list("round__number", flat=True).first())
     if current_round is None:
+        announce(tournament, PLAYER_WITHDRAWN, user=user, before=withdrawal_state(entry, False),
+                 after={**withdrawal_state(entry, True), "forfeits": 0})
         return []
     games = (Game.objects.of_tournament(tournament).involving(entry)
              .filter(round__number__gte=current_round, round__published=True)
@@ -404,10 +485,55 @@ def withdraw_player(entry: Entry, *, user=None) -> list[Game]:
     for game in games:
         forfeit = _forfeit_on_withdrawal(game, entry)
         if forfeit is not None:
+            before = game.result
             changed.append(record_result(game, result=forfeit, expected_version=game.version,
                                          user=user))
+            entry.withdrawal_games.append({"game": game.pk, "before": before, "after": forfeit})
+    entry.save(update_fields=["withdrawal_games"])
     _refresh_status(tournament)
+    announce(tournament, PLAYER_WITHDRAWN, user=user, before=withdrawal_state(entry, False),
+             after={**withdrawal_state(entry, True), "forfeits": len(changed)})
     return changed
+
+
+def withdrawal_state(entry: Entry, withdrawn: bool) -> dict:
+    """Who withdrew, as the audit log shows it before and after."""
+    return {"player": entry.player.name, "number": entry.number, "withdrawn": withdrawn}
+
+
+class NotWithdrawnError(TournamentError):
+    pass
+
+
+@transaction.atomic
+def undo_withdrawal(entry: Entry, *, user=None) -> tuple[list[Game], list[Game]]:
+    """Undo a withdrawal made by mistake (audited): the player is back, and each game the
+    withdrawal turned into a forfeit gets its result from before it.
+
+    A game whose result was changed since (an arbiter entered what was really played) is left
+    as it is: returns (games restored, games left because they changed).
+    """
+    tournament = _locked(entry.tournament)
+    entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+    if not entry.withdrawn:
+        raise NotWithdrawnError(_("%(name)s has not withdrawn.") % {"name": entry.player.name})
+    restored, kept = [], []
+    changes = {change["game"]: change for change in entry.withdrawal_games}
+    for game in (Game.objects.of_tournament(tournament).filter(pk__in=changes)
+                 .select_related("round").order_by("round__number", "board")):
+        change = changes[game.pk]
+        if game.result != change["after"]:
+            kept.append(game)
+            continue
+        restored.append(record_result(game, result=change["before"],
+                                      expected_version=game.version, user=user))
+    entry.withdrawn = False
+    entry.withdrawal_games = []
+    entry.save(update_fields=["withdrawn", "withdrawal_games"])
+    _refresh_status(tournament)
+    announce(tournament, "withdrawal-undone", user=user,
+             after={"player": entry.player.name, "forfeits": len(restored)})
+    return restored, kept
 
 
 def _forfeit_on_withdrawal(game: Game, leaver: Entry) -> str | None:

@@ -8,12 +8,15 @@ from django.dispatch import Signal
 # for a management command).
 result_changed = Signal()
 
-# Sent with sender=Tournament, inside the transaction of the change, for what an official does to
-# a tournament outside a game's result: a withdrawal, an edit in Django's admin. Arguments:
-# tournament, action (one of the names below), before and after (JSON data: the values that
-# changed), user (who did it, or None for a management command).
-official_action = Signal()
+# Sent with sender=Tournament after an organiser's step on the whole tournament, inside the
+# transaction that made it: creating it, adding or importing players, drawing or setting the
+# pairing numbers, generating the rounds, editing the settings, withdrawing a player or undoing
+# a withdrawal. Arguments: tournament, action (an arbitration.models.Action value: the
+# tournaments app only names it), user (or None for a command), before and after (JSON data,
+# the facts: counts, the seed, the fields changed).
+tournament_changed = Signal()
 
+# The actions the tournaments app names itself (the others are named at their call).
 PLAYER_WITHDRAWN = "player-withdrawn"
 ADMIN_EDITED = "admin-edited"
 # Swiss rounds (tournaments.swiss_event): the arbiter pairs, edits and publishes a round.

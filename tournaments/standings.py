@@ -7,7 +7,7 @@ the previous ones. Players level on everything share the rank (competition ranki
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tournaments.domain_types import Crosstable, GameRecord
@@ -32,6 +32,9 @@ class StandingRow:
     points: Fraction
     tiebreaks: dict[str, Fraction | None]
     shared: bool
+    # Games counted (forfeits too, not double forfeits), as Swiss-Manager prints them; shown,
+    # not ranked on, so rows compare as before.
+    games: int = field(default=0, compare=False)
 
 
 def compute_standings(
@@ -94,6 +97,7 @@ def _rank(table: Table, tie_breaks: list[TieBreak]) -> list[StandingRow]:
                     points=table.total[player],
                     tiebreaks={tb.id: values[tb.id][player] for tb in tie_breaks},
                     shared=len(group) > 1,
+                    games=len(table.games_of[player]),
                 )
             )
     return rows

@@ -26,14 +26,14 @@ from .models import (
     Status,
     Tournament,
 )
-from .services import DuplicatePlayerError, TournamentError, _locked
-from .signals import (
-    PAIRING_EDITED,
-    PLAYER_WITHDRAWN,
-    ROUND_PAIRED,
-    ROUND_PUBLISHED,
-    official_action,
+from .services import (
+    DuplicatePlayerError,
+    TournamentError,
+    _locked,
+    announce,
+    withdrawal_state,
 )
+from .signals import PAIRING_EDITED, ROUND_PAIRED, ROUND_PUBLISHED
 from .swiss.dutch import NoValidPairing, RoundPairing
 from .swiss.state import PairingInput, PlayerState, from_trf
 from .swiss.systems import get_system
@@ -148,8 +148,7 @@ def _pair(tournament: Tournament, number: int, user) -> Round:
     if tournament.status != Status.ONGOING:
         tournament.status = Status.ONGOING
         tournament.save(update_fields=["status"])
-    official_action.send(sender=Tournament, tournament=tournament, action=ROUND_PAIRED,
-                         before=None, after=_pairing_state(round_), user=user)
+    announce(tournament, ROUND_PAIRED, user=user, after=_pairing_state(round_))
     return round_
 
 
@@ -184,8 +183,7 @@ def publish_round(round_: Round, *, user=None) -> Round:
     round_ = _unpublished(round_)
     round_.published = True
     round_.save(update_fields=["published"])
-    official_action.send(sender=Tournament, tournament=round_.tournament, action=ROUND_PUBLISHED,
-                         before=None, after=_pairing_state(round_), user=user)
+    announce(round_.tournament, ROUND_PUBLISHED, user=user, after=_pairing_state(round_))
     return round_
 
 
@@ -249,8 +247,7 @@ def _seat(round_: Round, entry: Entry) -> _Seat:
 
 def _after_edit(round_: Round, before: list[str], user) -> list[str]:
     after = _violations(round_)
-    official_action.send(sender=Tournament, tournament=round_.tournament, action=PAIRING_EDITED,
-                         before=None, after=_pairing_state(round_), user=user)
+    announce(round_.tournament, PAIRING_EDITED, user=user, after=_pairing_state(round_))
     return [warning for warning in after if warning not in before]
 
 
@@ -431,8 +428,6 @@ def come_back(entry: Entry, *, user=None) -> Entry:
         raise SwissError(_("Every round is paired: it is too late to come back."))
     entry.withdrawn = False
     entry.save(update_fields=["withdrawn"])
-    state = {"player": entry.player.name, "number": entry.number}
-    official_action.send(sender=Tournament, tournament=tournament, action=PLAYER_WITHDRAWN,
-                         before={**state, "withdrawn": True},
-                         after={**state, "withdrawn": False}, user=user)
+    announce(tournament, "withdrawal-undone", user=user, before=withdrawal_state(entry, True),
+             after=withdrawal_state(entry, False))
     return entry

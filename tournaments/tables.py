@@ -29,6 +29,8 @@ FOLD_NUMBER_ATTRS = {"th": {"class": "number fold"}, "td": {"class": "number fol
 PIN_NUMBER_ATTRS = {"th": {"class": "number pin-no"}, "td": {"class": "number pin-no"}}
 PIN_END_ATTRS = {"th": {"class": "number pin-end"}, "td": {"class": "number pin-end"}}
 ACTIONS_ATTRS = {"th": {"class": "no-print"}, "td": {"class": "no-print actions"}}
+# Rows carry the player's sort_name (collation.fold): a name column sorts as people read.
+SORT_BY_NAME = ("sort_name", "name")
 
 
 def local_points(value: Fraction | int) -> str:
@@ -84,11 +86,12 @@ class EntryTable(tables.Table):
 
     number = tables.Column(verbose_name=_("No."), attrs=NUMBER_ATTRS, default="–")
     name = tables.Column(accessor="player__name", verbose_name=_("Name"), linkify=True,
-                         order_by=("player__name",))
+                         order_by=("player__sort_name", "player__name"))
     club = tables.Column(accessor="player__club", verbose_name=_("Club or federation"))
     rating = tables.Column(accessor="player__rating", verbose_name=_("Rating"),
                            attrs=NUMBER_ATTRS)
-    withdrawn = tables.BooleanColumn(verbose_name=_("Withdrawn"))
+    # Issue 12: a ✘ on every active player read as an error; only a withdrawal is marked.
+    withdrawn = tables.BooleanColumn(verbose_name=_("Withdrawn"), yesno=(_("withdrawn"), ""))
     actions = tables.TemplateColumn(
         template_name="tournaments/_entry_actions.html", verbose_name=_("Actions"),
         orderable=False, exclude_from_export=True, attrs=ACTIONS_ATTRS,
@@ -127,8 +130,9 @@ class PairingTable(tables.Table):
     `short_headings` heads the colours column with its sign (⇄, explained by the legend) so the
     page fits the arbiter's buttons at 1280 px; the CSV export keeps the full heading."""
 
-    board = tables.Column(verbose_name=_("Board"),
-                          attrs=block_attrs("board", _("Board"), "number"))
+    board = tables.Column(verbose_name=pgettext_lazy("the table a game is played at", "Board"),
+                          attrs=block_attrs("board", pgettext_lazy("the table a game is played at",
+                                                                   "Board"), "number"))
     white = tables.Column(verbose_name=_("White"), order_by=("white__number",),
                           attrs=block_attrs("white", _("White")))
     result = tables.Column(verbose_name=_("Result"), default="", attrs=block_attrs("result"))
@@ -183,7 +187,7 @@ class PairingTable(tables.Table):
     def render_edit(self, record: Game):
         url = reverse("tournaments:game_result",
                       args=[record.round.tournament.slug, record.pk])
-        label = _("Correct") if record.result else _("Enter result")
+        label = _("Change result") if record.result else _("Enter result")
         return format_html('<a class="button" href="{}">{}</a>', url, label)
 
 
@@ -195,9 +199,12 @@ class StandingsTable(tables.Table):
 
     rank = tables.Column(verbose_name=_("Rank"), attrs=RANK_ATTRS)
     number = tables.Column(verbose_name=_("No."), attrs=FOLD_NUMBER_ATTRS)
-    name = tables.Column(verbose_name=_("Name"), attrs=NAME_ATTRS)
+    name = tables.Column(verbose_name=_("Name"), attrs=NAME_ATTRS, order_by=SORT_BY_NAME)
     club = tables.Column(verbose_name=_("Club or federation"), attrs=FOLD_ATTRS)
+    rating = tables.Column(verbose_name=_("Rating"), attrs=FOLD_NUMBER_ATTRS, default="")
     points = PointsColumn(verbose_name=_("Points"))
+    games = tables.Column(verbose_name=_("Games played"),
+                          attrs=NUMBER_ATTRS)
 
     class Meta:
         order_by = ("rank", "number")
@@ -241,11 +248,12 @@ class TieBreakColumn(PointsColumn):
 
 
 class CrossColumn(tables.Column):
-    """One opponent's column: each game's score from the row player's side and his colour."""
+    """One opponent's column: each game's score from the row player's side and his colour.
+    Headed by his pairing number, or by his place when the table is ordered by rank."""
 
-    def __init__(self, number: int, **kwargs):
+    def __init__(self, number: int, label: str | None = None, **kwargs):
         self.opponent = number
-        super().__init__(verbose_name=str(number), orderable=False, empty_values=(),
+        super().__init__(verbose_name=label or str(number), orderable=False, empty_values=(),
                          attrs={"th": {"class": "number"}, "td": {"class": "cross"}}, **kwargs)
 
     def render(self, value: list[CrossCell] | None, record: dict):
@@ -270,23 +278,38 @@ class CrossColumn(tables.Column):
 
 
 class CrosstableTable(tables.Table):
-    """Rows by rank, one column per pairing number (Art. 2: everyone meets everyone)."""
+    """Rows by rank, one column per opponent (Art. 2: everyone meets everyone): by pairing
+    number, or by rank in both directions so the diagonal falls straight (`by_rank`); then the
+    points, games played and the tie-breaks, as the printed crosstable has them."""
 
     rank = tables.Column(verbose_name=_("Rank"), attrs=RANK_ATTRS)
     number = tables.Column(verbose_name=_("No."), attrs=PIN_NUMBER_ATTRS)
-    name = tables.Column(verbose_name=_("Name"), attrs=NAME_ATTRS)
+    name = tables.Column(verbose_name=_("Name"), attrs=NAME_ATTRS, order_by=SORT_BY_NAME)
+    rating = tables.Column(verbose_name=_("Rating"), attrs=NUMBER_ATTRS, default="")
     points = PointsColumn(verbose_name=_("Points"), attrs=PIN_END_ATTRS)
+    # Short headings, as on paper, so the opponents' columns keep the room; the page's legend
+    # spells them out.
+    games = tables.Column(verbose_name=pgettext_lazy("games played column heading", "G"),
+                          attrs=NUMBER_ATTRS)
 
     class Meta:
         order_by = ("rank", "number")
         empty_text = _("No players with pairing numbers yet: add players and draw numbers.")
 
-    def __init__(self, data, numbers, **kwargs):
-        extra = [(f"c{number}", CrossColumn(number, accessor=f"cells__{number}"))
-                 for number in numbers]
+    def __init__(self, data, columns, tiebreak_ids=(), *, by_rank: bool = False, **kwargs):
+        """`columns`: (pairing number, heading) per opponent column, in order."""
+        extra = [(f"c{number}", CrossColumn(number, label, accessor=f"cells__{number}"))
+                 for number, label in columns]
+        tiebreaks = [(f"tb_{index}",
+                      TieBreakColumn(verbose_name=tiebreak_abbreviation(tiebreak_id)))
+                     for index, tiebreak_id in enumerate(tiebreak_ids, start=1)]
         # Points after the opponents' columns, as on a printed crosstable.
-        sequence = ["rank", "number", "name", *[name for name, _column in extra], "points"]
-        super().__init__(data, extra_columns=extra, sequence=sequence, **kwargs)
+        sequence = ["rank", "number", "name", "rating", *[name for name, _column in extra],
+                    "points", "games", *[name for name, _column in tiebreaks]]
+        if by_rank:
+            # Sorting by another column would move the rows off the diagonal.
+            kwargs.setdefault("orderable", False)
+        super().__init__(data, extra_columns=extra + tiebreaks, sequence=sequence, **kwargs)
 
     def render_name(self, value: str, record: dict):
         return format_html('<a href="{}">{}</a>', record["url"], value)

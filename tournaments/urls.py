@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import backup_download, live, swiss_views, views
+from . import backup_download, live, swiss_views, team_views, views
 
 app_name = "tournaments"
 
@@ -14,6 +14,8 @@ urlpatterns = [
     path("<slug:slug>/rodadas/", views.rounds_overview, name="rounds"),
     path("<slug:slug>/rodada/<int:number>/", views.round_detail, name="round"),
     path("<slug:slug>/rodada/<int:number>/ao-vivo/", live.round_updates, name="round_live"),
+    path("<slug:slug>/rodada/<int:number>/resultados/", views.round_results,
+         name="round_results"),
     path("<slug:slug>/classificacao/", views.standings, name="standings"),
     path("<slug:slug>/classificacao/ao-vivo/<int:number>/", live.standings_updates,
          name="standings_live"),
@@ -25,6 +27,8 @@ urlpatterns = [
          name="remove_player"),
     path("<slug:slug>/jogador/<int:entry_id>/desistencia/", views.withdraw_player,
          name="withdraw"),
+    path("<slug:slug>/jogador/<int:entry_id>/desfazer-desistencia/", views.undo_withdrawal,
+         name="undo_withdrawal"),
     path("<slug:slug>/numeros/sorteio/", views.draw_numbers, name="draw_numbers"),
     path("<slug:slug>/numeros/", views.set_numbers, name="set_numbers"),
     path("<slug:slug>/gerar-rodadas/", views.generate_rounds, name="generate_rounds"),
@@ -48,4 +52,25 @@ urlpatterns = [
     path("<slug:slug>/suico/rodada/<int:number>/trocar-adversarios/",
          swiss_views.swiss_exchange, name="swiss_exchange"),
     path("<slug:slug>/copia-de-seguranca/", backup_download.download_backup, name="backup"),
+    # team competitions (issue 16)
+    path("<slug:slug>/equipes/", team_views.teams_page, name="teams"),
+    path("<slug:slug>/equipes/configurar/", team_views.team_settings, name="team_settings"),
+    path("<slug:slug>/equipes/nova/", team_views.add_team, name="add_team"),
+    path("<slug:slug>/equipe/<int:team_id>/jogadores/novo/", team_views.add_team_player,
+         name="add_team_player"),
+    path("<slug:slug>/equipes/gerar-rodadas/", team_views.generate_rounds,
+         name="team_generate_rounds"),
+    path("<slug:slug>/equipes/classificacao/", team_views.team_standings,
+         name="team_standings"),
+    path("<slug:slug>/equipes/tabela/", team_views.team_crosstable, name="team_crosstable"),
+    path("<slug:slug>/equipes/premios-por-tabuleiro/", team_views.board_prizes,
+         name="board_prizes"),
+    path("<slug:slug>/equipes/rodada/<int:number>/", team_views.team_round, name="team_round"),
+    path("<slug:slug>/equipes/rodada/<int:number>/sumulas.pdf", team_views.match_slips,
+         name="team_slips"),
+    path("<slug:slug>/equipes/rodada/<int:number>/iniciar/", team_views.start_round,
+         name="team_start_round"),
+    path("<slug:slug>/equipe/<int:team_id>/", team_views.team_detail, name="team"),
+    path("<slug:slug>/equipe/<int:team_id>/rodada/<int:number>/escalacao/", team_views.lineup,
+         name="lineup"),
 ]

@@ -10,11 +10,12 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from . import live, reports, services, swiss_pages
+from . import round_results as round_entry
 from .csv_export import SafeCsvExport
 from .csv_import import CsvImportError
 from .forms import (
@@ -95,11 +96,15 @@ def tournament_list(request):
 
 
 def tournament_detail(request, slug: str):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    # Joined, so telling a team competition (issue 16) costs no query.
+    tournament = get_object_or_404(Tournament.objects.select_related("team_competition"),
+                                   slug=slug)
+    competition = getattr(tournament, "team_competition", None)
     entries = list(tournament.entries.by_number())
-    context = tournament_context(request, tournament, entries=entries)
+    context = tournament_context(request, tournament, entries=entries, competition=competition)
     table = EntryTable(entries, exclude=() if context["can_arbitrate"] else ("actions",))
-    context["next_step"] = next_step(tournament, entries, context["paired"])
+    context["next_step"] = "" if competition else next_step(tournament, entries,
+                                                            context["paired"])
     return table_page(request, table, f"{slug}-jogadores", "tournaments/tournament_detail.html",
                       context)
 
@@ -195,6 +200,8 @@ def standings_table(request, tournament: Tournament,
     rows = [
         {"rank": standing.rank, "number": standing.entry.number,
          "name": standing.entry.player.name, "club": standing.entry.player.club,
+         "sort_name": standing.entry.player.sort_name,
+         "rating": standing.rating, "games": standing.games,
          "points": standing.points, "shared": standing.row.shared,
          "url": standing.entry.get_absolute_url(),
          **{f"tb_{index}": value
@@ -214,17 +221,47 @@ def crosstable(request, slug: str):
         return render(request, "tournaments/swiss_crosstable.html", context)
     entries = reports.numbered_entries(tournament)
     records = reports.game_records(tournament)
-    cells = reports.crosstable_cells(records)
-    numbers = [entry.number for entry in entries]
+    cells = reports.crosstable_cells(records, tournament.scoring)
+    ranked = reports.standings(tournament, records=records, entries=entries)
+    by_rank = request.GET.get("ordem") == BY_RANK
+    if by_rank:
+        # Swiss-Manager's order: columns in the rows' order, numbered 1..n, so each player's
+        # own square falls on the diagonal (issue 12).
+        columns = [(standing.entry.number, str(place))
+                   for place, standing in enumerate(ranked, start=1)]
+    else:
+        columns = [(entry.number, str(entry.number)) for entry in entries]
     rows = [
         {"rank": standing.rank, "number": standing.entry.number,
          "name": standing.entry.player.name, "points": standing.points,
+         "sort_name": standing.entry.player.sort_name,
+         "rating": standing.rating, "games": standing.games,
          "url": standing.entry.get_absolute_url(),
-         "cells": {str(number): cells.get((standing.entry.number, number)) for number in numbers}}
-        for standing in reports.standings(tournament, records=records, entries=entries)
+         "cells": {str(number): cells.get((standing.entry.number, number))
+                   for number, _label in columns},
+         **{f"tb_{index}": value
+            for index, value in enumerate(standing.row.tiebreaks.values(), start=1)}}
+        for standing in ranked
     ]
-    table = CrosstableTable(rows, numbers)
+    table = CrosstableTable(rows, columns, tournament.tiebreaks, by_rank=by_rank)
+    context["by_rank"] = by_rank
+    context["by_rank_value"] = BY_RANK
+    context["column_legend"] = crosstable_legend(tournament)
     return table_page(request, table, f"{slug}-tabela", "tournaments/crosstable.html", context)
+
+
+BY_RANK = "classificacao"  # ?ordem=classificacao: the crosstable by rank in both directions
+
+
+def crosstable_legend(tournament: Tournament) -> str:
+    """ "G: games played; DE: Direct encounter; ..." for the crosstable's short headings."""
+    from .printing.collect import tiebreak_labels
+
+    parts = [_("%(games)s: games played") % {
+        "games": pgettext("games played column heading", "G")}]
+    parts += [f"{label.abbreviation}: {label.name}"
+              for label in tiebreak_labels(list(tournament.tiebreaks))]
+    return "; ".join(parts) + "."
 
 
 def player_detail(request, slug: str, entry_id: int):
@@ -250,8 +287,9 @@ def player_detail(request, slug: str, entry_id: int):
             "result": game.result, "points": scored,
         })
     byes = list(entry.byes.values_list("number", flat=True))
-    rows.extend({"round": number, "colour": "", "opponent": _("bye"), "result": "",
-                 "points": ""} for number in byes)
+    bye = pgettext("a round without a game for one player", "bye")
+    rows.extend({"round": number, "colour": "", "opponent": bye, "result": "", "points": ""}
+                for number in byes)
     table = PlayerGamesTable(rows)
     context = tournament_context(request, tournament, entry=entry, byes=byes)
     if tournament.is_swiss:
@@ -281,7 +319,7 @@ def tournament_edit(request, tournament: Tournament):
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_tournament(form.save(commit=False))
+            services.update_tournament(form.save(commit=False), user=request.user)
         except services.TournamentError as error:
             messages.error(request, str(error))
         else:
@@ -296,7 +334,7 @@ def add_player(request, tournament: Tournament):
     form = PlayerForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            entry = services.add_player(tournament, **form.cleaned_data)
+            entry = services.add_player(tournament, **form.cleaned_data, user=request.user)
         except services.TournamentError as error:
             messages.error(request, str(error))
         else:
@@ -314,7 +352,8 @@ def import_players(request, tournament: Tournament):
     problems = []
     if request.method == "POST" and form.is_valid():
         try:
-            entries = services.import_players(tournament, form.cleaned_data["file"].read())
+            entries = services.import_players(tournament, form.cleaned_data["file"].read(),
+                                              user=request.user)
         except CsvImportError as error:
             problems = [str(problem) for problem in error.problems]
             messages.error(request, _("The file was refused and no player was added."))
@@ -335,7 +374,7 @@ def import_players(request, tournament: Tournament):
 def remove_player(request, tournament: Tournament, entry_id: int):
     entry = get_object_or_404(tournament.entries.select_related("player"), pk=entry_id)
     try:
-        services.remove_entry(entry)
+        services.remove_entry(entry, user=request.user)
     except services.TournamentError as error:
         messages.error(request, str(error))
     else:
@@ -360,12 +399,34 @@ def withdraw_player(request, tournament: Tournament, entry_id: int):
     return redirect(tournament)
 
 
+@require_POST
+@tournament_role_required(can_manage)
+def undo_withdrawal(request, tournament: Tournament, entry_id: int):
+    """An organiser undoes a withdrawal made by mistake; the log keeps both."""
+    entry = get_object_or_404(tournament.entries.select_related("player", "tournament"),
+                              pk=entry_id)
+    try:
+        restored, kept = services.undo_withdrawal(entry, user=request.user)
+    except services.TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, ngettext(
+            "%(name)s is back in the tournament; %(count)d forfeit undone.",
+            "%(name)s is back in the tournament; %(count)d forfeits undone.",
+            len(restored)) % {"name": entry.player.name, "count": len(restored)})
+        if kept:
+            messages.warning(request, _(
+                "Results changed since the withdrawal were kept: rounds %(rounds)s."
+            ) % {"rounds": ", ".join(str(game.round.number) for game in kept)})
+    return redirect(tournament)
+
+
 @tournament_role_required(can_manage)
 def draw_numbers(request, tournament: Tournament):
     form = DrawNumbersForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.draw_numbers(tournament, seed=form.cleaned_data["seed"])
+            services.draw_numbers(tournament, seed=form.cleaned_data["seed"], user=request.user)
         except services.TournamentError as error:
             messages.error(request, str(error))
         else:
@@ -384,7 +445,7 @@ def set_numbers(request, tournament: Tournament):
     form = PairingNumbersForm(request.POST or None, entries=entries)
     if request.method == "POST" and form.is_valid():
         try:
-            services.set_numbers(tournament, form.numbers())
+            services.set_numbers(tournament, form.numbers(), user=request.user)
         except services.TournamentError as error:
             messages.error(request, str(error))
         else:
@@ -398,7 +459,7 @@ def set_numbers(request, tournament: Tournament):
 @tournament_role_required(can_manage)
 def generate_rounds(request, tournament: Tournament):
     try:
-        rounds = services.generate_rounds(tournament)
+        rounds = services.generate_rounds(tournament, user=request.user)
     except services.TournamentError as error:
         messages.error(request, str(error))
         return redirect(tournament)
@@ -450,3 +511,55 @@ def entered_result(game: Game, entered: dict) -> str:
              "Black).") % {
         "result": GameResult(result).label if result else _("not played yet"),
         "white": white.player.name, "black": black.player.name}
+
+
+@tournament_role_required(can_arbitrate)
+def round_results(request, tournament: Tournament, number: int):
+    """Every board of a round on one page, typed with the keyboard and saved at once."""
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    games = round_entry.round_games(round_)
+    form = round_entry.RoundResultsForm(request.POST or None, games=games)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                saved = round_entry.record_round_results(round_, form.entries(),
+                                                           user=request.user)
+            except round_entry.RoundResultsError as error:
+                form = refused_round_form(form, error, round_)
+                status = 409 if error.current else 400
+            except services.TournamentError as error:
+                form.add_error(None, str(error))
+                status = 400
+            else:
+                messages.success(request, ngettext(
+                    "Round %(round)d: %(count)d result saved.",
+                    "Round %(round)d: %(count)d results saved.", len(saved.changed))
+                    % {"round": number, "count": len(saved.changed)})
+                return redirect("tournaments:round", tournament.slug, number)
+        else:
+            status = 400
+    return render(request, "tournaments/round_results.html", {
+        "form": form, "round": round_, "tournament": tournament,
+        "code_help": round_entry.CODE_HELP, "bye": round_.bye,
+        "meanings": round_entry.code_meanings()}, status=status)
+
+
+def refused_round_form(form, error, round_: Round):
+    """The form again after a refused save: what the arbiter typed stays, except on the boards
+    someone else changed meanwhile, which show the stored result and its new version beside a
+    message saying what he had typed."""
+    data = form.data.copy()
+    for game_id, game in error.current.items():
+        typed = form.cleaned_data[round_entry.field_name(game)]
+        data[round_entry.field_name(game)] = round_entry.SHOWN_CODE.get(game.result, "")
+        data[round_entry.version_name(game)] = str(game.version)
+        error.problems[game_id] = "{} {}".format(error.problems[game_id], _(
+            "What you typed was not saved: %(result)s.") % {
+            "result": GameResult(typed).label if typed else _("not played yet")})
+    refused = round_entry.RoundResultsForm(data, games=round_entry.round_games(round_))
+    refused.is_valid()
+    for game in refused.games:
+        if game.pk in error.problems:
+            refused.add_error(round_entry.field_name(game), error.problems[game.pk])
+    return refused

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from tournaments import services as tournament_services
 from tournaments.models import Entry, Game, GameResult
 
-from .. import audit, describe
+from .. import audit, notes
 from ..models import Action, ClaimDecision, DrawClaim, ScoreSheet
 from ..sheets import ClaimRefused, check_draw_claim
 from .base import ArbitrationError, locked_game, sheet_of, sheet_replay, user_or_none
@@ -83,7 +83,7 @@ def make_draw_claim(game: Game, *, claimant: Entry, rule: str, move: str, user=N
     )
     audit.record(tournament=game.round.tournament, game=game, actor=user,
                  action=Action.DRAW_CLAIMED, after=_claim_state(claim),
-                 note=describe.claim_sentence(check.evidence, check.upheld))
+                 note=notes.claim_verdict(check.evidence, check.upheld))
     return claim
 
 

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Entry, Game
 
-from .. import audit
+from .. import audit, notes
 from ..models import Action, IrregularityClaim, OpponentDecision, ScoreSheet
 from ..sheets import SheetReplay, normal_move_label
 from .base import (
@@ -89,10 +89,10 @@ def _apply_decision_to_sheet(game: Game, sheet: ScoreSheet, replay: SheetReplay,
     stops_here = replay.illegal is not None and replay.illegal.ply == ply
     if decision == OpponentDecision.STAND and stops_here and ply not in accepted:
         accepted.append(ply)
-        note = _("Irregular move let stand (Art. 23): the replay goes on from it.")
+        note = notes.coded(notes.LET_STAND)
     elif decision == OpponentDecision.CORRECT and ply in accepted:
         accepted.remove(ply)
-        note = _("Irregular move corrected (Art. 23): write the move actually played.")
+        note = notes.coded(notes.CORRECTED)
     else:
         return
     before = sheet_state(sheet)

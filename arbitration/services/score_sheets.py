@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Game
 
-from .. import audit, describe
+from .. import audit, describe, notes
 from ..models import Action, IrregularityClaim, Notation, OpponentDecision, ScoreSheet
 from ..sheets import SheetEditRefused, SheetReplay, TypedMove, normal_move_label
 from ..sheets import append_move as append_to_sheet
@@ -144,7 +144,7 @@ def append_move(game: Game, *, move_text: str, let_stand: bool = False, expected
         claim = IrregularityClaim.objects.create(
             game=game, category=category, move=typed.label.split(" ", 1)[0], ply=typed.ply,
             sheet_category=category, decision=OpponentDecision.STAND,
-            note=_("Recorded while typing the score sheet: the opponent let it stand."),
+            note=notes.coded(notes.TYPED_LET_STAND),
             created_by=user_or_none(user),
         )
         audit.record(tournament=tournament, game=game, actor=user,

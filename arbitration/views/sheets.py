@@ -40,7 +40,8 @@ def _sheet_page(request, tournament: Tournament, game: Game, *, sheet_form=None,
         accepted = ", ".join(
             facts.labels[ply - 1] for ply in (sheet.accepted_plies if sheet else [])
             if ply <= len(facts.labels))
-        sheet_form = SheetForm(board=tournament.board, initial={
+        sheet_form = SheetForm(board=tournament.board,
+                               default_notation=services.default_notation(tournament), initial={
             "pdn": sheet.pdn if sheet else "",
             "notation": sheet.notation if sheet else services.default_notation(tournament),
             "accepted": accepted, "version": version})
@@ -63,7 +64,8 @@ def sheet_edit(request, tournament: Tournament, game_id: int):
     game = game_of(tournament, game_id)
     if request.method != "POST":
         return _sheet_page(request, tournament, game)
-    form = SheetForm(request.POST, request.FILES, board=tournament.board)
+    form = SheetForm(request.POST, request.FILES, board=tournament.board,
+                     default_notation=services.default_notation(tournament))
     if not form.is_valid():
         return _sheet_page(request, tournament, game, sheet_form=form)
     try:

@@ -53,7 +53,8 @@ def test_a_pasted_illegal_move_is_flagged_with_its_art_23_category(client_arbite
     client_arbiter.post(url("sheet", tournament.slug, game.pk), {
         "pdn": fragments.CAPTURE_IGNORED, "notation": "numeric", "version": 0})
     page = client_arbiter.get(url("game", tournament.slug, game.pk)).content.decode()
-    assert "2. 21-17 — Art. 23 (f): a capture was compulsory: 18x11" in page
+    assert ("2. 21-17 (a3-b4): not a legal move — Art. 23 (f): a capture was compulsory: 18x11"
+            in page)
     page = client_arbiter.get(url("sheet", tournament.slug, game.pk)).content.decode()
     assert 'id="move-form"' not in page  # no typing past an undecided irregular move
 

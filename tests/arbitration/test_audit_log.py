@@ -4,9 +4,11 @@ import pytest
 import sheet_fragments as fragments
 from arbitration_factories import attach, first_game, fresh, make_tournament
 from django.db import transaction
+from django.utils import translation
 
 from arbitration import audit, services
 from arbitration.models import Action, AuditEntry, Role
+from arbitration.notes import shown
 from tournaments.services import record_result
 
 pytestmark = pytest.mark.django_db
@@ -62,7 +64,10 @@ def test_claims_and_officials_are_logged(game, arbiter, organiser, outsider):
                              user=arbiter)
     claimed = AuditEntry.objects.get(action=Action.DRAW_CLAIMED)
     assert claimed.after["claimant"] == game.black.player.name
-    assert claimed.note.startswith("Upheld")
+    # Stored as facts, said in the reader's language when shown (issue 12).
+    assert shown(claimed.note).startswith("Upheld")
+    with translation.override("pt-br"):
+        assert shown(claimed.note).startswith(translation.gettext("Upheld"))
     tournament = game.round.tournament
     services.add_official(tournament, username="torcedor", role=Role.ARBITER, user=organiser)
     named = AuditEntry.objects.get(action=Action.OFFICIAL_ADDED)
@@ -82,7 +87,7 @@ def test_the_audit_entry_is_rolled_back_with_its_write(game):
     with pytest.raises(RuntimeError), transaction.atomic():
         record_result(game, result="1-0", expected_version=game.version)
         raise RuntimeError("the request failed after the result was written")
-    assert not AuditEntry.objects.exists()
+    assert not AuditEntry.objects.filter(game=game).exists()
     assert fresh(game).result == ""
 
 

@@ -55,13 +55,15 @@ def clear_old_screenshots(folder: Path) -> None:
             path.unlink()
 
 
-def in_portuguese(text: str) -> str:
+def in_portuguese(text: str, context: str | None = None) -> str:
     """The text as the site shows it to a Brazilian browser (the test server is this process).
 
     Tests find buttons and labels by the words a user reads; asking gettext keeps them right
-    before and after the Portuguese catalogue is compiled.
+    before and after the Portuguese catalogue is compiled. `context` for a pgettext string.
     """
     with translation.override("pt-br"):
+        if context is not None:
+            return translation.pgettext(context, text)
         return translation.gettext(text)
 
 

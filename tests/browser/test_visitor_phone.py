@@ -74,8 +74,9 @@ def test_visitor_reads_standings_and_crosstable_on_a_phone(open_tab, played_tour
     scroll_width, client_width = container.evaluate("el => [el.scrollWidth, el.clientWidth]")
     assert client_width <= width
     if scroll_width > client_width:
-        container.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
+        # Issue 12: games played and the tie-breaks follow the points, as on paper.
         points_header = page.get_by_role("columnheader", name=in_portuguese("Points"))
+        points_header.evaluate("el => el.scrollIntoView({inline: 'end', block: 'nearest'})")
         left, right = points_header.evaluate(HORIZONTAL_EXTENT_JS)
         assert left >= 0 and right <= width, "the points column cannot be scrolled into view"
         tab.snap("crosstable-scrolled")

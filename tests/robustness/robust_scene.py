@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from arbitration import services as arbitration_services
 from arbitration.models import DrawClaim
-from tournaments import services
+from tournaments import services, team_services
 from tournaments.models import Entry, Game, Tournament
 
 # Two kings each way shuffling back and forth (64 squares): the starting position occurs for
@@ -35,6 +35,8 @@ class Scene:
     claim: DrawClaim
     open_entry: Entry
     paired_entry: Entry
+    league_open: Tournament | None = None  # team competition, teams entered (issue 16)
+    league: Tournament | None = None  # team round robin generated
 
 
 def make_open_tournament(*, name: str, organiser=None, arbiters=(), players: int = 3):
@@ -75,7 +77,31 @@ def make_scene(*, organiser, arbiter, other_organiser=None, other_arbiter=None) 
                                                  move="4...")
     return Scene(open=open_, paired=paired, other=other, game=game, claim=claim,
                  open_entry=open_.entries.order_by("pk").first(),
-                 paired_entry=paired.entries.order_by("pk").last())
+                 paired_entry=paired.entries.order_by("pk").last(),
+                 league_open=make_league(name="Liga de Olinda", organiser=organiser,
+                                         arbiters=[arbiter]),
+                 league=make_league(name="Liga de Caruaru", organiser=organiser,
+                                    arbiters=[arbiter], paired=True))
+
+
+def make_league(*, name: str, organiser, arbiters, paired: bool = False) -> Tournament:
+    """A team competition of three teams of 2 boards (issue 16), its rounds generated or not."""
+    league = team_services.create_team_competition(created_by=organiser, name=name, boards=2,
+                                                   arbiters=arbiters)
+    for team_name in ("Clube A", "Clube B", "Clube C"):
+        team = team_services.add_team(league, name=team_name)
+        for index in range(1, 4):
+            team_services.add_team_player(team, name=f"{team_name} {index}")
+    if paired:
+        team_services.generate_team_round_robin(league)
+    return league
+
+
+# Team routes (issue 16) reach the leagues; these before their rounds exist.
+TEAM_ROUTES = {"teams", "team_settings", "add_team", "add_team_player", "team_generate_rounds",
+               "team_standings", "team_crosstable", "board_prizes", "team_round", "team_slips",
+               "team_start_round", "team", "lineup"}
+TEAM_BEFORE_PAIRING = {"team_settings", "add_team", "add_team_player", "team_generate_rounds"}
 
 
 BEFORE_PAIRING = {"edit", "add_player", "import_players", "remove_player", "draw_numbers",
@@ -85,8 +111,13 @@ BEFORE_PAIRING = {"edit", "add_player", "import_players", "remove_player", "draw
 def url_arguments(scene: Scene, route_name: str, *, paired: bool | None = None) -> dict:
     """Values for a URL pattern's converters: the open tournament for the steps before pairing,
     the paired one (its first game, its claim, round 1) for the others; `paired` chooses."""
+    short_name = route_name.split(":")[-1]
+    if short_name in TEAM_ROUTES and scene.league is not None:
+        league = scene.league_open if short_name in TEAM_BEFORE_PAIRING else scene.league
+        return {"slug": league.slug, "team_id": league.teams.order_by("pk").first().pk,
+                "number": 1}
     if paired is None:
-        paired = route_name.split(":")[-1] not in BEFORE_PAIRING
+        paired = short_name not in BEFORE_PAIRING
     tournament = scene.paired if paired else scene.open
     return {
         "slug": tournament.slug,

@@ -64,7 +64,7 @@ def test_importing_players_fails_at_the_third_player(monkeypatch, organiser):
     csv = ("name;club;rating\nAna Conceição;Clube A;1500\nJoão Brandão;Clube B;1600\n"
            "Maria Araújo;Clube C;1700\nPedro Gonçalves;;\n").encode()
     before = fingerprint()
-    fail_on_call(monkeypatch, services, "add_player", after=2)
+    fail_on_call(monkeypatch, services, "_add_player", after=2)
     with pytest.raises(Interrupted):
         services.import_players(tournament, csv)
     assert fingerprint() == before

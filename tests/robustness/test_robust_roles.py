@@ -31,6 +31,10 @@ ORGANISER_WRITES = {
     "tournaments:edit", "tournaments:add_player", "tournaments:import_players",
     "tournaments:remove_player", "tournaments:draw_numbers", "tournaments:set_numbers",
     "tournaments:generate_rounds", "arbitration:official_add", "arbitration:official_remove",
+    "tournaments:undo_withdrawal",  # issue 12: arbiters withdraw a player, organisers undo it
+    # team competitions (issue 16)
+    "tournaments:team_settings", "tournaments:add_team", "tournaments:add_team_player",
+    "tournaments:team_generate_rounds",
 }
 CREATE = "tournaments:create"  # members of "Organizadores" (and superusers) only
 ROLES = ["anonymous", "outsider", "other_arbiter", "other_organiser", "arbiter", "organiser",
@@ -41,6 +45,9 @@ PUBLIC_PAGES = {
     "tournaments:round_live", "tournaments:standings_live",
     "arbitration:game", "arbitration:viewer", "arbitration:sheet_download",
     "arbitration:draw_claim", "arbitration:tournament_pdn",
+    "tournaments:teams", "tournaments:team_standings", "tournaments:team_crosstable",
+    "tournaments:board_prizes", "tournaments:team_round", "tournaments:team",
+    "tournaments:team_slips",
 } | {route.name for route in routes() if route.name.startswith("printing:")}
 
 

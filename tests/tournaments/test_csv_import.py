@@ -75,9 +75,23 @@ def test_too_many_fields_names_the_line():
     assert refused.value.problems[0].line == 2
 
 
-def test_not_utf8_is_refused():
-    with pytest.raises(CsvImportError, match="UTF-8"):
-        parse_players_csv("name;club\nJoão;Recife\n".encode("cp1252"))
+def test_excels_windows_1252_csv_is_read():
+    """Issue 12: Excel's "CSV (separado por vírgulas)" saves Windows-1252 in Brazil."""
+    data = "nome;clube;rating\nJoão Gonçalves;Grêmio São José;1800\nÂngela Érico;;\n"
+    [joao, angela] = parse_players_csv(data.encode("cp1252"))
+    assert (joao.name, joao.club, joao.rating) == ("João Gonçalves", "Grêmio São José", 1800)
+    assert angela.name == "Ângela Érico"
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig"])
+def test_utf8_with_or_without_bom_is_read_as_utf8(encoding):
+    [row] = parse_players_csv("nome\nJoão “Jota” Araújo\n".encode(encoding))
+    assert row.name == "João “Jota” Araújo"
+
+
+def test_bytes_that_are_neither_utf8_nor_windows_1252_are_refused():
+    with pytest.raises(CsvImportError, match="neither UTF-8 nor Windows-1252"):
+        parse_players_csv(b"name\nJo\x81o\n")
 
 
 def test_player_already_in_the_tournament_refuses_the_file():
@@ -103,3 +117,18 @@ def test_empty_file_and_header_only_are_refused():
         parse_players_csv(b"")
     with pytest.raises(CsvImportError, match="no players"):
         parse_players_csv(b"name;club\n")
+
+
+def test_the_import_page_takes_excels_file_and_shows_the_portuguese_columns(client, organiser):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    tournament = make_tournament(organiser=organiser)
+    client.force_login(organiser)
+    url = reverse("tournaments:import_players", args=[tournament.slug])
+    page = client.get(url).content.decode()
+    assert "nome;clube;rating;id federação" in page
+    excel = "nome;clube\nJoão Gonçalves;Grêmio\n".encode("cp1252")
+    response = client.post(url, {"file": SimpleUploadedFile("jogadores.csv", excel)})
+    assert response.status_code == 302
+    assert tournament.entries.get().player.name == "João Gonçalves"

@@ -77,8 +77,8 @@ def round_games(tournament, number: int) -> list[Game]:
 
 
 @pytest.mark.parametrize(("round_number", "links"), [
-    (None, ["crosstable", "standings", "scoresheets"]),
-    (4, ["pairings", "slips", "round_scoresheets"]),
+    (None, ["crosstable", "crosstable_by_rank", "standings", "scoresheets", "all_pairings"]),
+    (4, ["pairings", "slips", "round_scoresheets", "all_pairings"]),
 ])
 def test_the_download_links_partial_points_at_each_document(round_number, links):
     """templates/printing/_downloads.html, for the tournament and round pages to include."""
@@ -86,11 +86,13 @@ def test_the_download_links_partial_points_at_each_document(round_number, links)
     with translation.override("en"):
         html = render_to_string("printing/_downloads.html",
                                 {"tournament": tournament, "round_number": round_number})
-    extra = {} if round_number is None else {"round_number": round_number}
-    expected = [reverse(f"printing:{name}", kwargs={"slug": "aberto-de-damas", **extra})
-                for name in links]
+    whole = {"all_pairings", "crosstable_by_rank"}  # documents of the whole tournament
+    expected = [reverse(f"printing:{name}", kwargs={
+        "slug": "aberto-de-damas",
+        **({} if round_number is None or name in whole else {"round_number": round_number})})
+        for name in links]
     assert re.findall(r'href="([^"]+)"', html) == expected
-    assert html.count("(PDF)") == 3
+    assert html.count("(PDF)") == len(links)
 
 
 def test_the_crosstable_downloads_as_an_attached_pdf(client, tournament):
@@ -125,8 +127,10 @@ def test_the_crosstable_shows_results_with_colours_points_and_tiebreaks(client, 
         assert lines[at - 2 : at] == [str(standing.rank), str(number)]
         cells = [cell for _opponent, cell in sorted(expected.get(number, {}).items())]
         tiebreaks = [points_text(value) for value in standing.row.tiebreaks.values()]
-        assert lines[at + 1 : at + 3 + len(cells) + len(tiebreaks)] == [
-            standing.entry.player.club, *cells, points_text(standing.points), *tiebreaks
+        # Issue 12: rating after the name, games played after the points.
+        assert lines[at + 1 : at + 5 + len(cells) + len(tiebreaks)] == [
+            str(standing.rating), standing.entry.player.club, *cells,
+            points_text(standing.points), str(standing.games), *tiebreaks
         ]
 
 
@@ -138,9 +142,10 @@ def test_the_standings_list_every_player_in_rank_order_with_points(client, tourn
     for standing in ranked:
         at = lines.index(standing.entry.player.name)
         tiebreaks = [points_text(value) for value in standing.row.tiebreaks.values()]
-        assert lines[at - 2 : at + 3 + len(tiebreaks)] == [
+        assert lines[at - 2 : at + 5 + len(tiebreaks)] == [
             str(standing.rank), str(standing.entry.number), standing.entry.player.name,
-            standing.entry.player.club, points_text(standing.points), *tiebreaks,
+            str(standing.rating), standing.entry.player.club, points_text(standing.points),
+            str(standing.games), *tiebreaks,
         ]
 
 

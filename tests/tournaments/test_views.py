@@ -107,7 +107,8 @@ def test_standings_csv_export_has_every_tiebreak(client, tournament):
                           {"_export": "csv"}, HTTP_ACCEPT_LANGUAGE="en")
     rows = csv_rows(response)
     names = [REGISTRY[key].name for key in DEFAULT_ORDER]
-    assert list(rows[0]) == ["Rank", "No.", "Name", "Club or federation", "Points", *names]
+    assert list(rows[0]) == ["Rank", "No.", "Name", "Club or federation", "Rating", "Points",
+                             "Games played", *names]
     # Round 1: 2 beat 5 with White, 4 won by forfeit with Black (Art. 28), 1 had the bye.
     # 2 and 4 never met, have a win each and no SB, and neither played Black over the board
     # (a forfeit is no game played, Art. 4 (d)): they share first place. 5 played Black, so
@@ -158,7 +159,7 @@ def test_crosstable_cells_show_score_colour_and_forfeit(client, tournament):
 def test_crosstable_rows_by_rank_columns_by_number(client, tournament):
     rows = csv_rows(client.get(reverse("tournaments:crosstable", args=[tournament.slug]),
                                {"_export": "csv"}, HTTP_ACCEPT_LANGUAGE="en"))
-    assert list(rows[0])[3:8] == ["1", "2", "3", "4", "5"]
+    assert list(rows[0])[4:9] == ["1", "2", "3", "4", "5"]
     ranks = [int(row["Rank"]) for row in rows]
     assert ranks == sorted(ranks)
     assert {rows[0]["No."], rows[1]["No."]} == {"2", "4"}

@@ -7,6 +7,7 @@ the active language: dates, points with the local decimal sign, tie-break names.
 
 from __future__ import annotations
 
+import datetime
 from decimal import Decimal
 from fractions import Fraction
 
@@ -14,9 +15,11 @@ from django.utils import formats
 from django.utils.translation import gettext
 
 from tournaments import reports
+from tournaments.collation import name_key
 from tournaments.domain_types import Crosstable
 from tournaments.models import Entry, Game, Round, Tournament
 from tournaments.printing.data import (
+    AllPairingsData,
     CrosstableData,
     CrosstableRow,
     GameCell,
@@ -30,7 +33,13 @@ from tournaments.printing.data import (
     TiebreakLabel,
     TournamentHeader,
 )
-from tournaments.reports import cell_for, crosstable_cells, game_records, standings
+from tournaments.reports import (
+    cell_for,
+    crosstable_cells,
+    game_records,
+    score_symbols,
+    standings,
+)
 from tournaments.scoring import format_points
 from tournaments.tiebreak_names import tiebreak_abbreviation, tiebreak_name
 
@@ -56,14 +65,15 @@ class RoundNotFoundError(LookupError):
 
 
 def tournament_header(tournament: Tournament) -> TournamentHeader:
-    arbiters = tournament.arbiters.order_by("last_name", "first_name", "username")
+    names = [user.get_full_name() or user.get_username()
+             for user in tournament.arbiters.order_by("username")]
     return TournamentHeader(
         name=tournament.name,
         place=tournament.place,
         dates=_dates(tournament),
         board=str(tournament.get_board_display()),
         time_control=str(tournament.get_time_control_display()),
-        arbiters=tuple(user.get_full_name() or user.get_username() for user in arbiters),
+        arbiters=tuple(sorted(names, key=name_key)),
     )
 
 
@@ -116,6 +126,7 @@ def standings_data(tournament: Tournament) -> StandingsData:
             club=standing.entry.player.club,
             points=points_text(standing.points),
             tiebreaks=tuple(points_text(value) for value in standing.row.tiebreaks.values()),
+            rating=_rating(standing.rating), games=str(standing.games),
         )
         for standing in standings(tournament)
     ]
@@ -124,13 +135,19 @@ def standings_data(tournament: Tournament) -> StandingsData:
                          after_round=_after_round(tournament))
 
 
-def crosstable_data(tournament: Tournament) -> CrosstableData:
+def _rating(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def crosstable_data(tournament: Tournament, *, by_rank: bool = False) -> CrosstableData:
+    """The crosstable, cells in the tournament's units; `by_rank` orders the columns as the
+    rows, headed by place, so the diagonal falls straight (as Swiss-Manager prints it)."""
     if tournament.is_swiss:
         return _swiss_crosstable_data(tournament)
     records = game_records(tournament)
     ranked = standings(tournament, records=records)
     cells: dict[int, dict[int, list[GameCell]]] = {}
-    for (number, opponent), games in crosstable_cells(records).items():
+    for (number, opponent), games in crosstable_cells(records, tournament.scoring).items():
         cells.setdefault(number, {})[opponent] = [
             GameCell(result=cell.score, side=Side.WHITE if cell.white else Side.BLACK)
             for cell in games
@@ -144,15 +161,23 @@ def crosstable_data(tournament: Tournament) -> CrosstableData:
             points=points_text(standing.points),
             tiebreaks=tuple(points_text(value) for value in standing.row.tiebreaks.values()),
             cells=cells.get(standing.entry.number, {}),
+            rating=_rating(standing.rating), games=str(standing.games),
         )
         for standing in ranked
     ]
+    if by_rank:
+        columns = [standing.entry.number for standing in ranked]
+        labels = {number: str(place) for place, number in enumerate(columns, start=1)}
+    else:
+        columns, labels = sorted(standing.entry.number for standing in ranked), {}
     return CrosstableData(
         header=tournament_header(tournament),
-        columns=sorted(standing.entry.number for standing in ranked),
+        columns=columns,
         rows=rows,
         tiebreak_labels=tiebreak_labels(tournament.tiebreaks),
         after_round=_after_round(tournament),
+        column_labels=labels,
+        symbols=tuple(score_symbols(tournament.scoring)[key] for key in ("win", "draw", "loss")),
     )
 
 
@@ -209,22 +234,50 @@ def pairings_data(tournament: Tournament, round_number: int) -> PairingsData:
         before = Crosstable(numbers, game_records(tournament), tournament.scoring,
                             cycles=tournament.cycles, up_to_round=round_number - 1).total
     rows = []
+    symbols = score_symbols(tournament.scoring)
     for game in round_.games.with_players().order_by("board"):
         white_score = black_score = ""
         if game.result_value is not None:
-            white_score = cell_for(game.result_value, as_white=True)[0]
-            black_score = cell_for(game.result_value, as_white=False)[0]
+            white_score = cell_for(game.result_value, True, symbols)[0]
+            black_score = cell_for(game.result_value, False, symbols)[0]
         rows.append(PairingRow(board=game.board, white=_player(game.white, before),
                                black=_player(game.black, before),
                                white_score=white_score, black_score=black_score))
     byes = [_player(round_.bye, before)] if round_.bye is not None else []
     return PairingsData(header=tournament_header(tournament), round=round_number, games=rows,
-                        byes=byes)
+                        byes=byes, date=round_date_text(tournament, round_number))
+
+
+def round_date(tournament: Tournament, round_number: int) -> datetime.date | None:
+    """The day a round is played, when the tournament's dates tell it: every round on the one
+    day of a one-day tournament, or one round a day when the days and the rounds match."""
+    start, end = tournament.start_date, tournament.end_date or tournament.start_date
+    if start is None:
+        return None
+    days = (end - start).days + 1
+    if days == 1:
+        return start
+    if days == tournament.rounds.count():
+        return start + datetime.timedelta(days=round_number - 1)
+    return None
+
+
+def round_date_text(tournament: Tournament, round_number: int) -> str:
+    day = round_date(tournament, round_number)
+    return formats.date_format(day, "SHORT_DATE_FORMAT") if day is not None else ""
+
+
+def all_pairings_data(tournament: Tournament) -> AllPairingsData:
+    """Every round's pairings, with the results entered so far."""
+    numbers = tournament.rounds.values_list("number", flat=True).order_by("number")
+    return AllPairingsData(header=tournament_header(tournament),
+                           rounds=[pairings_data(tournament, number) for number in numbers])
 
 
 def scoresheet_data(tournament: Tournament, round_number: int | None = None,
                     copies: int = 1) -> ScoreSheetData:
     """Blank sheets for the tournament's board, or one filled in per game of a round."""
     games = pairings_data(tournament, round_number).games if round_number is not None else []
+    date = round_date_text(tournament, round_number) if round_number is not None else ""
     return ScoreSheetData(header=tournament_header(tournament), squares=tournament.board,
-                          games=games, round=round_number, copies=copies)
+                          games=games, round=round_number, copies=copies, date=date)

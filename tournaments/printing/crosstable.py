@@ -33,6 +33,7 @@ from tournaments.printing.tables import (
     tiebreak_legend,
     translated_headings,
     widest,
+    wrapped_cell,
 )
 
 RANK_WIDTH = 20.0
@@ -56,10 +57,11 @@ class _Geometry:
     points_width: float
     name_width: float
     club_width: float  # 0 when the club column is left out for room
-    rating_width: float  # 0 but in a Swiss (by round)
     cell_width: float
     tiebreak_widths: list[float]
     blocks: list[list[int]]
+    rating_width: float = 0.0  # 0 when no player has a rating
+    games_width: float = 0.0  # 0 when the rows carry no games played
 
 
 def build_crosstable_pdf(data: CrosstableData) -> bytes:
@@ -73,8 +75,8 @@ def build_crosstable_pdf(data: CrosstableData) -> bytes:
             story.append(PageBreak())
         if len(geometry.blocks) > 1:
             caption = gettext("Opponents %(first)s to %(last)s (part %(part)s of %(parts)s)") % {
-                "first": block[0],
-                "last": block[-1],
+                "first": data.column_labels.get(block[0], block[0]),
+                "last": data.column_labels.get(block[-1], block[-1]),
                 "part": index + 1,
                 "parts": len(geometry.blocks),
             }
@@ -121,15 +123,20 @@ def _geometry(data: CrosstableData) -> _Geometry:
     )
     rank_width = max(RANK_WIDTH, widest([headings["rank"]], BOLD, font_size) + 6)
     number_width = max(NUMBER_WIDTH, widest([headings["number"]], BOLD, font_size) + 6)
+    rating_width = games_width = 0.0
+    if any(row.rating for row in data.rows):
+        rating_width = max(widest([headings["rating"]], BOLD, font_size),
+                           widest([row.rating for row in data.rows], REGULAR, font_size)) + 6
+    if any(row.games for row in data.rows):
+        games_width = max(widest([headings["games"]], BOLD, font_size),
+                          widest([row.games for row in data.rows], REGULAR, font_size)) + 6
     natural_name = clamp(
         widest([row.name for row in data.rows], REGULAR, font_size) + 6,
         MIN_NAME_WIDTH,
         MAX_NAME_WIDTH,
     )
-    rating_width = (max(widest([gettext("Rating")], BOLD, font_size),
-                        widest([row.rating for row in data.rows], REGULAR, font_size)) + 6
-                    if data.by_round else 0.0)
-    fixed = rank_width + number_width + points_width + sum(tiebreak_widths) + rating_width
+    fixed = (rank_width + number_width + points_width + sum(tiebreak_widths) + rating_width
+             + games_width)
     room = frame_width - fixed  # for name, club and the opponent columns
     per_block = max(1, int((room - MIN_NAME_WIDTH) // min_cell))
     block_count = max(1, math.ceil(columns / per_block))
@@ -161,13 +168,14 @@ def _geometry(data: CrosstableData) -> _Geometry:
         row_height=row_height,
         name_width=name_width,
         club_width=club_width,
-        rating_width=rating_width,
         cell_width=cell_width,
         rank_width=rank_width,
         number_width=number_width,
         points_width=points_width,
         tiebreak_widths=tiebreak_widths,
         blocks=blocks,
+        rating_width=rating_width,
+        games_width=games_width,
     )
 
 
@@ -177,18 +185,21 @@ def _block_table(data: CrosstableData, block: list[int], geometry: _Geometry) ->
     with_club = geometry.club_width > 0
     heading = [headings["rank"], headings["number"], headings["name"]]
     widths = [geometry.rank_width, geometry.number_width, geometry.name_width]
+    if geometry.rating_width:
+        heading.append(headings["rating"])
+        widths.append(geometry.rating_width)
     if with_club:
         heading.append(headings["club"])
         widths.append(geometry.club_width)
-    if data.by_round:
-        heading.append(gettext("Rating"))
-        widths.append(geometry.rating_width)
     first_cell = len(heading)
     heading.extend((gettext("R%(number)s") % {"number": number}) if data.by_round
-                   else str(number) for number in block)
+                   else data.column_labels.get(number, str(number)) for number in block)
     widths.extend([geometry.cell_width] * len(block))
     heading.append(headings["points"])
     widths.append(geometry.points_width)
+    if geometry.games_width:
+        heading.append(headings["games"])
+        widths.append(geometry.games_width)
     heading.extend(label.abbreviation for label in data.tiebreak_labels)
     widths.extend(geometry.tiebreak_widths)
 
@@ -198,13 +209,14 @@ def _block_table(data: CrosstableData, block: list[int], geometry: _Geometry) ->
     club_space = geometry.club_width - 4
     points_column = first_cell + len(block)
     for index, row in enumerate(data.rows, start=1):
-        rows.append(_row_cells(row, block, with_club, size, name_space, club_space,
-                               with_rating=data.by_round))
+        rows.append(_row_cells(row, block, geometry, size, name_space, club_space))
         if row.number in block and not data.by_round:
             column = first_cell + block.index(row.number)
             style.append(("BACKGROUND", (column, index), (column, index), SELF_CELL))
     style += [
-        ("ALIGN", (2, 1), (first_cell - 1, -1), "LEFT"),
+        ("ALIGN", (2, 1), (2, -1), "LEFT"),
+        ("ALIGN", (first_cell - 1, 1), (first_cell - 1, -1),
+         "LEFT" if with_club else "CENTER"),
         ("FONT", (points_column, 1), (points_column, -1), BOLD, size),
         ("LINEAFTER", (first_cell - 1, 0), (first_cell - 1, -1), 0.8, "black"),
         ("LINEBEFORE", (points_column, 0), (points_column, -1), 0.8, "black"),
@@ -215,21 +227,25 @@ def _block_table(data: CrosstableData, block: list[int], geometry: _Geometry) ->
 
 
 def _row_cells(
-    row: CrosstableRow, block: list[int], with_club: bool, size: float,
-    name_space: float, club_space: float, *, with_rating: bool = False,
+    row: CrosstableRow, block: list[int], geometry: _Geometry, size: float,
+    name_space: float, club_space: float,
 ) -> list[str]:
     cells = [str(row.rank), str(row.number), fit_text(row.name, REGULAR, size, name_space)]
-    if with_club:
-        cells.append(fit_text(row.club, REGULAR, size, club_space))
-    if with_rating:
+    if geometry.rating_width:
         cells.append(row.rating)
+    if geometry.club_width > 0:
+        cells.append(wrapped_cell(row.club, size, club_space))
     cells.extend(cell_text(row.cells.get(number, [])) for number in block)
     cells.append(row.points)
+    if geometry.games_width:
+        cells.append(row.games)
     cells.extend(row.tiebreaks)
     return cells
 
 
 def _legend(data: CrosstableData) -> list[Flowable]:
+    win, draw, loss = data.symbols
+    headings = translated_headings()
     lines = [
         gettext(
             "Each round: the opponent's number, the colour played (W White, B Black) and the "
@@ -237,12 +253,18 @@ def _legend(data: CrosstableData) -> list[Flowable]:
             "- an absence."
         ) if data.by_round else
         gettext(
-            "Each cell: the result of the player of the row against the player of the column "
-            "(1 win, ½ draw, 0 loss; + and - a forfeit won and lost, -- both absent), then the "
-            "colour played (%(white)s White, %(black)s Black)."
+            "Each cell: the points of the player of the row against the player of the column "
+            "(%(win)s win, %(draw)s draw, %(loss)s loss; + and - a forfeit won and lost, -- both "
+            "absent), then the colour played (%(white)s White, %(black)s Black)."
         )
-        % {"white": colour_initial(Side.WHITE), "black": colour_initial(Side.BLACK)},
+        % {"win": win, "draw": draw, "loss": loss, "white": colour_initial(Side.WHITE),
+           "black": colour_initial(Side.BLACK)},
+        gettext("%(rating)s: rating; %(games)s: games played.") % {
+            "rating": headings["rating"], "games": headings["games"]},
     ]
+    if data.column_labels:
+        lines.append(gettext("Rows and columns by rank: the numbers above the columns are "
+                             "places, so each player's own square is on the diagonal."))
     legend = tiebreak_legend(data.tiebreak_labels)
     if legend:
         lines.append(gettext("Tie-breaks, in order: %(list)s.") % {"list": legend})

@@ -45,6 +45,8 @@ class StandingsRow:
     club: str = ""
     points: str = ""
     tiebreaks: tuple[str, ...] = ()
+    rating: str = ""  # "" when unknown
+    games: str = ""  # games played; "" leaves the column out
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -71,7 +73,6 @@ class CrosstableRow(StandingsRow):
     number; a list because a double round robin meets each opponent twice."""
 
     cells: dict[int, list[GameCell]] = field(default_factory=dict)
-    rating: str = ""  # printed in a Swiss's crosstable (`CrosstableData.by_round`)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -82,6 +83,10 @@ class CrosstableData:
     tiebreak_labels: list[TiebreakLabel] = field(default_factory=list)
     after_round: int | None = None
     by_round: bool = False  # a Swiss: one column per round (R1, R2...), as chess-results prints
+    # Headings of the opponent columns when not their pairing numbers (by rank: the places).
+    column_labels: dict[int, str] = field(default_factory=dict)
+    # What a win, a draw and a loss show in a cell: the tournament's units (2, 1, 0 in FMJD).
+    symbols: tuple[str, str, str] = ("1", "½", "0")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -116,6 +121,14 @@ class PairingsData:
 
 
 @dataclass(frozen=True, kw_only=True)
+class AllPairingsData:
+    """Every round's pairings in one document, for the notice board before the tournament."""
+
+    header: TournamentHeader
+    rounds: list[PairingsData]
+
+
+@dataclass(frozen=True, kw_only=True)
 class ScoreSheetData:
     """Score sheets for a board size: `games` pre-fills one sheet per game of a round; with no
     games, `copies` blank sheets are printed."""
@@ -125,6 +138,7 @@ class ScoreSheetData:
     games: list[PairingRow] = field(default_factory=list)
     round: int | None = None
     copies: int = 1
+    date: str = ""  # the round's date, when the tournament knows it
 
     def __post_init__(self) -> None:
         if self.squares not in (64, 100):

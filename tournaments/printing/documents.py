@@ -10,6 +10,7 @@ from django.utils.translation import pgettext
 
 from tournaments.models import Tournament
 from tournaments.printing import collect
+from tournaments.printing.all_pairings import build_all_pairings_pdf
 from tournaments.printing.crosstable import build_crosstable_pdf
 from tournaments.printing.game_source import game_record_from_pdn
 from tournaments.printing.gamerecord import build_game_record_pdf
@@ -23,8 +24,11 @@ STANDINGS = "standings"
 PAIRINGS = "pairings"
 SLIPS = "slips"
 SCORESHEETS = "scoresheets"
+ALL_PAIRINGS = "all-pairings"
+CROSSTABLE_BY_RANK = "crosstable-by-rank"
 GAME = "game"  # from a PDN file: the command prints it; games are not stored with moves yet
-DOCUMENTS = (CROSSTABLE, STANDINGS, PAIRINGS, SLIPS, SCORESHEETS)
+DOCUMENTS = (CROSSTABLE, STANDINGS, PAIRINGS, SLIPS, SCORESHEETS, ALL_PAIRINGS,
+             CROSSTABLE_BY_RANK)
 NEEDS_ROUND = frozenset({PAIRINGS, SLIPS})  # score sheets take a round optionally
 
 
@@ -47,6 +51,8 @@ def _file_words(document: str) -> str:
         PAIRINGS: pgettext("file name", "pairings"),
         SLIPS: pgettext("file name", "result slips"),
         SCORESHEETS: pgettext("file name", "score sheets"),
+        ALL_PAIRINGS: pgettext("file name", "pairings of all rounds"),
+        CROSSTABLE_BY_RANK: pgettext("file name", "crosstable by rank"),
         GAME: pgettext("file name", "game"),
     }
     return words[document]
@@ -72,8 +78,12 @@ def render(
         raise ValueError(f"unknown document {document!r}; known: {', '.join(DOCUMENTS)}")
     if document in NEEDS_ROUND and round_number is None:
         raise RoundRequiredError(document)
-    if document == CROSSTABLE:
-        content = build_crosstable_pdf(collect.crosstable_data(tournament))
+    if document in (CROSSTABLE, CROSSTABLE_BY_RANK):
+        content = build_crosstable_pdf(collect.crosstable_data(
+            tournament, by_rank=document == CROSSTABLE_BY_RANK))
+        round_number = None
+    elif document == ALL_PAIRINGS:
+        content = build_all_pairings_pdf(collect.all_pairings_data(tournament))
         round_number = None
     elif document == STANDINGS:
         content = build_standings_pdf(collect.standings_data(tournament))

@@ -50,7 +50,7 @@ def text(value: object) -> str:
 def labelled(label: str, value: str) -> str:
     """Paragraph markup for "Label: value" with the label in bold, never broken after the colon,
     so a wrapped line does not leave a label alone at its end."""
-    return f"<b>{text(label)}:</b>&nbsp;{text(value)}"
+    return f"<b>{text(label).replace(' ', '&nbsp;')}:</b>&nbsp;{text(value)}"
 
 
 def header_details(header: TournamentHeader) -> list[str]:

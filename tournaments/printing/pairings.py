@@ -6,7 +6,7 @@ page of a large round.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext, npgettext, pgettext
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from tournaments.printing.data import PairingsData, PlayerEntry
@@ -44,7 +44,8 @@ def build_pairings_pdf(data: PairingsData) -> bytes:
         story.append(Paragraph(text(gettext("No games in this round.")), BODY))
     if data.byes:
         story.append(Spacer(0, 10))
-        label = ngettext("Bye", "Byes", len(data.byes))
+        label = npgettext("a round without a game for one player", "Bye", "Byes",
+                          len(data.byes))
         names = ", ".join(player_label(player) for player in data.byes)
         story.append(Paragraph(f"<b>{text(label)}:</b> {text(names)}", BODY))
     return build_pdf(story, header=data.header, document_title=f"{title} — {subtitle}")

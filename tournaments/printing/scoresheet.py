@@ -81,7 +81,8 @@ def _header_fields(data: ScoreSheetData, game: PairingRow | None) -> Table:
     rows = [
         [gettext("Event"), event, gettext("Round"), round_text,
          game_board_heading(), board_text],
-        [gettext("White"), fit_text(white, BOLD, 10, long_value - 6), gettext("Date"), "", "", ""],
+        [gettext("White"), fit_text(white, BOLD, 10, long_value - 6), gettext("Date"), data.date,
+         "", ""],
         [gettext("Black"), fit_text(black, BOLD, 10, long_value - 6), gettext("Result"), "", "",
          ""],
     ]
@@ -91,6 +92,7 @@ def _header_fields(data: ScoreSheetData, game: PairingRow | None) -> Table:
         ("FONT", (1, 0), (1, -1), BOLD, 10),
         ("FONT", (3, 0), (3, -1), BOLD, 10),
         ("FONT", (5, 0), (5, -1), BOLD, 10),
+        ("FONT", (3, 1), (3, 1), REGULAR, 9),
         ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
         ("LEFTPADDING", (0, 0), (-1, -1), 2),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3),

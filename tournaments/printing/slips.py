@@ -7,7 +7,7 @@ the result). Drawn directly on the canvas so every slip has exactly the same sha
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph
 
@@ -57,7 +57,9 @@ class _Labels:
         self.board = game_board_text
         self.white = gettext("White")
         self.black = gettext("Black")
-        self.outcomes = (gettext("White won"), gettext("Draw"), gettext("Black won"))
+        # Issue 12: a W.O. box, for a player who did not come (Art. 28).
+        self.outcomes = (gettext("White won"), pgettext("the result of a game", "Draw"),
+                         gettext("Black won"), gettext("W.O. (absent)"))
         self.result = gettext("Result")
         self.signatures = (
             gettext("White's signature"),

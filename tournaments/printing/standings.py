@@ -25,6 +25,7 @@ from tournaments.printing.tables import (
     tiebreak_legend,
     translated_headings,
     widest,
+    wrapped_cell,
 )
 
 FONT_SIZE = 9.0
@@ -37,10 +38,13 @@ def build_standings_pdf(data: StandingsData) -> bytes:
     story: list[Flowable] = title_block(data.header, title, after_round_text(data.after_round))
     story.append(_table(data))
     legend = tiebreak_legend(data.tiebreak_labels)
+    story.append(Spacer(0, 6))
+    headings = translated_headings()
+    lines = [gettext("%(rating)s: rating; %(games)s: games played.") % {
+        "rating": headings["rating"], "games": headings["games"]}]
     if legend:
-        story.append(Spacer(0, 6))
-        line = gettext("Tie-breaks, in order: %(list)s.") % {"list": legend}
-        story.append(Paragraph(text(line), SMALL))
+        lines.append(gettext("Tie-breaks, in order: %(list)s.") % {"list": legend})
+    story.extend(Paragraph(text(line), SMALL) for line in lines)
     return build_pdf(story, header=data.header, document_title=title, pagesize=PORTRAIT)
 
 
@@ -60,8 +64,16 @@ def _table(data: StandingsData) -> Table:
     rank_width = max(26.0, widest([headings["rank"]], BOLD, size) + 8)
     number_width = max(26.0, widest([headings["number"]], BOLD, size) + 8)
     points_width = max(34.0, widest([row.points for row in data.rows], BOLD, size) + 8)
+    rating_width = games_width = 0.0
+    if any(row.rating for row in data.rows):
+        rating_width = max(widest([headings["rating"]], BOLD, size),
+                           widest([row.rating for row in data.rows], REGULAR, size)) + 8
+    if any(row.games for row in data.rows):
+        games_width = max(widest([headings["games"]], BOLD, size),
+                          widest([row.games for row in data.rows], REGULAR, size)) + 8
     frame_width, _height = frame_size(PORTRAIT)
-    room = frame_width - rank_width - number_width - points_width - sum(tiebreak_widths)
+    room = (frame_width - rank_width - number_width - points_width - sum(tiebreak_widths)
+            - rating_width - games_width)
     natural_name = widest([row.name for row in data.rows], REGULAR, size) + 8
     name_width = clamp(natural_name, min(100.0, room), room * (0.55 if with_club else 1.0))
     club_width = room - name_width if with_club else 0.0
@@ -70,25 +82,37 @@ def _table(data: StandingsData) -> Table:
 
     heading = [headings["rank"], headings["number"], headings["name"]]
     widths = [rank_width, number_width, name_width]
+    if rating_width:
+        heading.append(headings["rating"])
+        widths.append(rating_width)
     if with_club:
         heading.append(headings["club"])
         widths.append(club_width)
     points_column = len(heading)
     heading.append(headings["points"])
     widths.append(points_width)
+    if games_width:
+        heading.append(headings["games"])
+        widths.append(games_width)
     heading.extend(label.abbreviation for label in data.tiebreak_labels)
     widths.extend(tiebreak_widths)
 
     rows = [heading]
     for row in data.rows:
         cells = [str(row.rank), str(row.number), fit_text(row.name, REGULAR, size, name_width - 4)]
+        if rating_width:
+            cells.append(row.rating)
         if with_club:
-            cells.append(fit_text(row.club, REGULAR, size, club_width - 4))
+            cells.append(wrapped_cell(row.club, size, club_width - 4))
         cells.append(row.points)
+        if games_width:
+            cells.append(row.games)
         cells.extend(row.tiebreaks)
         rows.append(cells)
     style = base_style(size) + [
-        ("ALIGN", (2, 1), (points_column - 1, -1), "LEFT"),
+        ("ALIGN", (2, 1), (2, -1), "LEFT"),
+        ("ALIGN", (points_column - 1, 1), (points_column - 1, -1),
+         "LEFT" if with_club else "CENTER"),
         ("FONT", (points_column, 1), (points_column, -1), BOLD, size),
     ]
     heights = [ROW_HEIGHT + 2] + [ROW_HEIGHT] * len(data.rows)

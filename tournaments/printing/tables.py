@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from xml.sax.saxutils import escape
+
 from django.utils.translation import gettext, pgettext
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph
 
 from tournaments.printing.data import Side, TiebreakLabel
-from tournaments.printing.fonts import BOLD, REGULAR
+from tournaments.printing.fonts import BOLD, REGULAR, fit_text
 from tournaments.printing.layout import DARK_SHADE, INK, RULE, SHADE, ZEBRA
 
 
@@ -17,6 +21,20 @@ def colour_initial(side: Side | None) -> str:
     if side is Side.BLACK:
         return pgettext("initial of the colour Black in a crosstable", "B")
     return ""
+
+
+def wrapped_cell(value: str, size: float, width: float) -> str | Paragraph:
+    """A club's name whole: as it is when it fits, else on two lines in a smaller type inside
+    the row's height, and cut with an ellipsis only when even that is too long (issue 12: long
+    club names were cut on every PDF)."""
+    if stringWidth(value, REGULAR, size) <= width:
+        return value
+    small = round(size * 0.72, 1)
+    if stringWidth(value, REGULAR, small) > 2 * width * 0.95:
+        value = fit_text(value, REGULAR, small, 2 * width * 0.9)
+    style = ParagraphStyle("wrapped-cell", fontName=REGULAR, fontSize=small,
+                           leading=round(small * 1.05, 1))
+    return Paragraph(escape(value), style)
 
 
 def widest(texts, font: str, size: float) -> float:
@@ -65,4 +83,6 @@ def translated_headings() -> dict[str, str]:
         "name": gettext("Name"),
         "club": gettext("Club"),
         "points": pgettext("points column heading", "Pts"),
+        "rating": pgettext("rating column heading", "Rtg"),
+        "games": pgettext("games played column heading", "G"),
     }

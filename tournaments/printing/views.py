@@ -29,6 +29,16 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
+def crosstable_by_rank(request: HttpRequest, slug: str) -> HttpResponse:
+    return _download(slug, documents.CROSSTABLE_BY_RANK)
+
+
+@require_GET
+def all_pairings(request: HttpRequest, slug: str) -> HttpResponse:
+    return _download(slug, documents.ALL_PAIRINGS)
+
+
+@require_GET
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     return _download(slug, documents.STANDINGS)
 

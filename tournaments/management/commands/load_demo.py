@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from tournaments import services
 from tournaments.demo_swiss import load_swiss
 from tournaments.models import Board, Game, TimeControl, Tournament
+from tournaments.team_demo import load_team_demo
 
 DEMO_PASSWORD = "damas-demo"
 DEMO_ORGANISER = "organizador"
@@ -75,14 +76,17 @@ class Command(BaseCommand):
         User = get_user_model()
         organiser, _created = User.objects.get_or_create(
             username=DEMO_ORGANISER,
-            defaults={"first_name": "Organizador", "is_staff": True, "is_superuser": True},
+            defaults={"first_name": "Helena", "last_name": "Vasconcelos", "is_staff": True,
+                      "is_superuser": True},
         )
         organiser.set_password(DEMO_PASSWORD)
         organiser.save()
         group, _created = Group.objects.get_or_create(name=ORGANISERS_GROUP)
         organiser.groups.add(group)
         arbiter, _created = User.objects.get_or_create(
-            username=DEMO_ARBITER, defaults={"first_name": "Árbitro"}
+            # A name as the PDF headers print it ("Árbitro: Árbitro" read as a mistake).
+            username=DEMO_ARBITER, defaults={"first_name": "Carlos Eduardo",
+                                             "last_name": "Menezes"}
         )
         arbiter.set_password(DEMO_PASSWORD)
         arbiter.save()
@@ -100,15 +104,17 @@ class Command(BaseCommand):
         tournament.organisers.add(organiser)
         tournament.arbiters.add(arbiter)
         if not tournament.entries.exists():
-            self._play_half(tournament, arbiter)
-        load_swiss(organiser, arbiter)
+            self._play_half(tournament, organiser, arbiter)
+        load_team_demo(organiser, arbiter)  # the 6-team league of 4 boards (issue 16)
+        load_swiss(organiser, arbiter)  # the 30-player Swiss in its fifth round (issue 14)
 
-    def _play_half(self, tournament: Tournament, arbiter) -> None:
+    def _play_half(self, tournament: Tournament, organiser, arbiter) -> None:
+        # Done as the demo's organiser and arbiter would, so the audit log shows who did what.
         for name, club, rating, federation_id in DEMO_PLAYERS:
             services.add_player(tournament, name=name, club=club, rating=rating,
-                                federation_id=federation_id)
-        services.draw_numbers(tournament, seed=DEMO_SEED)
-        services.generate_rounds(tournament)
+                                federation_id=federation_id, user=organiser)
+        services.draw_numbers(tournament, seed=DEMO_SEED, user=organiser)
+        services.generate_rounds(tournament, user=organiser)
         games = Game.objects.of_tournament(tournament).select_related("round")
         for game in games.filter(round__number__in=DEMO_RESULTS).order_by("round__number",
                                                                           "board"):

@@ -1,0 +1,143 @@
+"""Time a 40-team Swiss of 4 boards over 7 rounds (issue 16): pairing each round by C.04.6
+(tournaments/team_swiss.py) and the team standings with every team tie-break
+(tournaments/teams.py), both as plain data. Results are drawn by a seeded lot, board by board.
+Then the same event stored (a temporary SQLite database, never the developer's): every round
+paired by team_services.pair_next_swiss_round and played, and the team standings read back
+from the database cold, and the team standings page. Targets: a round paired under 1 s, the
+standings under 200 ms. Rerun with:
+
+    .venv/bin/python bench/teams.py [--teams 40] [--rounds 7] [--boards 4] [--no-database]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tournaments import teams as team_rules  # noqa: E402
+from tournaments.scoring import STANDARD, Result  # noqa: E402
+from tournaments.team_swiss import TeamState, pair_round  # noqa: E402
+
+COMMAND = ".venv/bin/python bench/teams.py"
+PAIRING_TARGET, STANDINGS_TARGET = 1.0, 0.2
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--teams", type=int, default=40)
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--boards", type=int, default=4)
+    parser.add_argument("--no-database", action="store_true")
+    options = parser.parse_args()
+    plain_ok = plain(options)
+    if options.no_database:
+        return 0 if plain_ok else 1
+    return 0 if stored(options) and plain_ok else 1
+
+
+def plain(options) -> bool:
+    rng = random.Random(16)
+    rules = team_rules.TeamScoring()
+    colours = team_rules.board_colours(options.boards)
+    state = {n: {"colours": [], "opponents": set(), "bye": False}
+             for n in range(1, options.teams + 1)}
+    matches: list[team_rules.MatchRecord] = []
+    slowest = 0.0
+    for number in range(1, options.rounds + 1):
+        lines = team_rules.team_lines(state, matches, STANDARD, rules)
+        teams = [TeamState(n, n, lines[n].match_points, lines[n].game_points,
+                           tuple(s["colours"]), frozenset(s["opponents"]), s["bye"])
+                 for n, s in state.items()]
+        start = time.perf_counter()
+        pairing = pair_round(teams, last_round=number == options.rounds)
+        elapsed = time.perf_counter() - start
+        slowest = max(slowest, elapsed)
+        print(f"round {number}: paired in {elapsed * 1000:.1f} ms")
+        for white, black in pairing.pairs:
+            state[white]["colours"].append("W")
+            state[black]["colours"].append("B")
+            state[white]["opponents"].add(black)
+            state[black]["opponents"].add(white)
+            games = tuple(team_rules.BoardGame(board, colour, rng.choice(list(Result)[:3]),
+                                               (white, board), (black, board))
+                          for board, colour in colours)
+            matches.append(team_rules.MatchRecord(number, white, black, games))
+        if pairing.bye is not None:
+            state[pairing.bye]["colours"].append(None)
+            state[pairing.bye]["bye"] = True
+            matches.append(team_rules.MatchRecord(number, pairing.bye, None))
+    start = time.perf_counter()
+    table = team_rules.team_standings(state, matches, STANDARD, rules,
+                                      list(team_rules.TEAM_TIEBREAKS))
+    standings = time.perf_counter() - start
+    assert table[0].match_points >= table[-1].match_points >= Fraction(0)
+    print(f"slowest round: {slowest * 1000:.1f} ms (target {PAIRING_TARGET * 1000:.0f} ms)")
+    print(f"team standings, all tie-breaks: {standings * 1000:.1f} ms "
+          f"(target {STANDINGS_TARGET * 1000:.0f} ms)")
+    print(f"rerun: {COMMAND}")
+    return slowest < PAIRING_TARGET and standings < STANDINGS_TARGET
+
+
+def stored(options) -> bool:
+    """The event through the services and the database: pairing, standings, the page."""
+    import os
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="bench-teams-") as folder:
+        os.environ["DATABASE_URL"] = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+        from django.db import connection
+        from django.test import Client
+        from django.urls import reverse
+
+        from tournaments import team_services
+        from tournaments.models import Game, TeamSystem
+
+        assert "bench.sqlite3" in str(connection.settings_dict["NAME"])
+        call_command("migrate", verbosity=0)
+        league = team_services.create_team_competition(
+            name="Bench Swiss", boards=options.boards, system=TeamSystem.SWISS,
+            team_settings={"swiss_rounds": options.rounds,
+                           "tiebreaks": list(team_rules.TEAM_TIEBREAKS)})
+        for number in range(1, options.teams + 1):
+            team = team_services.add_team(league, name=f"Equipe {number:02d}")
+            for place in range(1, options.boards + 2):
+                team_services.add_team_player(team, name=f"Equipe {number:02d} {place}")
+        rng = random.Random(16)
+        slowest = 0.0
+        for _number in range(options.rounds):
+            start = time.perf_counter()
+            round_ = team_services.pair_next_swiss_round(league)
+            slowest = max(slowest, time.perf_counter() - start)
+            team_services.start_round(round_)
+            games = list(Game.objects.filter(round=round_))
+            for game in games:
+                game.result = rng.choice(["1-0", "0-1", "1/2-1/2"])
+            Game.objects.bulk_update(games, ["result"])
+        start = time.perf_counter()
+        team_services.team_standings(league)
+        cold = time.perf_counter() - start
+        client = Client()
+        url = reverse("tournaments:team_standings", args=[league.slug])
+        start = time.perf_counter()
+        assert client.get(url).status_code == 200
+        page = time.perf_counter() - start
+        print(f"stored: slowest round paired from the database in {slowest * 1000:.0f} ms; "
+              f"team standings read and computed in {cold * 1000:.0f} ms; "
+              f"the standings page in {page * 1000:.0f} ms")
+        return slowest < PAIRING_TARGET and cold < STANDINGS_TARGET
+
+
+if __name__ == "__main__":
+    sys.exit(main())

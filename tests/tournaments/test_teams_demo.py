@@ -1,0 +1,44 @@
+"""The demo's 6-team league of 4 boards, half played (issue 16)."""
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import team_services
+from tournaments.models import Game, MatchBoard, Tournament
+from tournaments.team_demo import TEAM_DEMO_SLUG
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def league(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    call_command("load_demo")
+    return Tournament.objects.get(slug=TEAM_DEMO_SLUG)
+
+
+def test_six_teams_of_four_boards_half_played(league):
+    assert league.teams.count() == 6
+    assert league.team_competition.boards == 4
+    assert league.rounds.count() == 5
+    assert not Game.objects.filter(round__number__in=[1, 2], result="").exists()
+    third = Game.objects.filter(round__number=3)
+    assert third.exclude(result="").exists() and third.filter(result="").exists()
+    assert MatchBoard.objects.filter(match__round__number=3, game__isnull=True).count() == 1
+    table = team_services.team_standings(league)
+    assert sum(line.matches for line in table) == 6 * 2  # rounds 1-2: every team two matches
+
+
+def test_loading_again_keeps_the_league(league):
+    call_command("load_demo")
+    assert Tournament.objects.filter(slug=TEAM_DEMO_SLUG).count() == 1
+
+
+def test_the_league_pages_answer(league):
+    client = Client()
+    for name, args in (("teams", []), ("team_standings", []), ("team_round", [3]),
+                       ("board_prizes", []), ("team_crosstable", [])):
+        assert client.get(reverse(f"tournaments:{name}",
+                                  args=[league.slug, *args])).status_code == 200

@@ -1,0 +1,413 @@
+"""Domain steps of a team competition (issue 16), each one transaction, whole or not at all.
+
+They follow services.py: a `TournamentError` with a message for people when a step is not
+allowed. The rules themselves (colours along the boards, line-up order, scores) are in the plain
+module tournaments/teams.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from . import pairing, teams
+from .models import (
+    Entry,
+    Game,
+    GameResult,
+    LineupBoard,
+    MatchBoard,
+    Player,
+    Round,
+    Status,
+    Team,
+    TeamCompetition,
+    TeamMatch,
+    TeamMember,
+    TeamSystem,
+    Tournament,
+)
+from .scoring import Result
+from .services import (
+    NotEnoughPlayersError,
+    PairingsExistError,
+    TournamentError,
+    _locked,
+    create_tournament,
+)
+
+MAX_ROSTER = 20
+
+
+class LineupError(TournamentError):
+    """A line-up that breaks a rule; `problems` holds one sentence per board at fault."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__(" ".join(problems))
+
+
+class RoundStartedError(TournamentError):
+    """The round has started: its line-ups are locked."""
+
+
+def is_team_event(tournament: Tournament) -> bool:
+    return TeamCompetition.objects.filter(tournament=tournament).exists()
+
+
+@transaction.atomic
+def create_team_competition(*, created_by=None, boards: int = teams.DEFAULT_BOARDS,
+                            system: str = TeamSystem.ROUND_ROBIN, team_settings: dict | None = None,
+                            **fields) -> Tournament:
+    """A new tournament played by teams on `boards` boards a match."""
+    tournament = create_tournament(created_by=created_by, **fields)
+    competition = TeamCompetition(tournament=tournament, boards=boards, system=system,
+                                  **(team_settings or {}))
+    competition.full_clean()
+    competition.save()
+    return tournament
+
+
+def _refuse_if_started(tournament: Tournament, message: str) -> None:
+    if tournament.rounds.exists():
+        raise PairingsExistError(message)
+
+
+@transaction.atomic
+def add_team(tournament: Tournament, *, name: str, club: str = "", captain=None,
+             captain_name: str = "") -> Team:
+    _refuse_if_started(tournament, _(
+        "The rounds are already generated: no team can be added."))
+    team = Team(tournament=tournament, name=name.strip(), club=club, captain=captain,
+                captain_name=captain_name)
+    if Team.objects.filter(tournament=tournament, name=team.name).exists():
+        raise TournamentError(_("There is already a team called %(name)s.") % {"name": name})
+    team.full_clean(exclude=["number"])
+    team.save()
+    return team
+
+
+@transaction.atomic
+def add_team_player(team: Team, *, name: str, club: str = "", rating: int | None = None,
+                    federation_id: str = "") -> TeamMember:
+    """Put a player at the end of the team's roster: regulars first, reserves after them."""
+    tournament = team.tournament
+    _refuse_if_started(tournament, _(
+        "The rounds are already generated: the rosters are fixed."))
+    position = team.members.count() + 1
+    if position > MAX_ROSTER:
+        raise TournamentError(_("A roster holds at most %(count)d players.") % {
+            "count": MAX_ROSTER})
+    player = Player.objects.filter(federation_id=federation_id).first() if federation_id \
+        else None
+    if player is None:
+        player = Player(name=name, club=club or team.club, rating=rating,
+                        federation_id=federation_id)
+        player.full_clean()
+        player.save()
+    elif tournament.entries.filter(player=player).exists():
+        raise TournamentError(_("%(name)s is already in this competition.") % {
+            "name": player.name})
+    # Team players are numbered as they are entered: the JSON backup and the game records name
+    # players by number.
+    last = tournament.entries.order_by("-number").values_list("number", flat=True).first()
+    entry = Entry.objects.create(tournament=tournament, player=player, number=(last or 0) + 1)
+    return TeamMember.objects.create(team=team, entry=entry, position=position)
+
+
+def roster(team: Team) -> list[Entry]:
+    """The team's players in roster order."""
+    return [member.entry for member in
+            team.members.select_related("entry__player").order_by("position")]
+
+
+@transaction.atomic
+def generate_team_round_robin(tournament: Tournament) -> list[Round]:
+    """Every round of the team round robin from the Berger tables (single or double).
+
+    Teams are numbered in the order they were entered unless numbers were set; the Berger
+    table's White is the home team, which has White on board 1 (teams.board_colours).
+    """
+    tournament = _locked(tournament)
+    _refuse_if_started(tournament, _(
+        "The rounds are already generated. They cannot be generated twice."))
+    team_list = list(tournament.teams.order_by("number", "pk"))
+    if len(team_list) < 2:
+        raise NotEnoughPlayersError(_("A team round robin needs at least two teams."))
+    if any(team.number is None for team in team_list):
+        for number, team in enumerate(team_list, start=1):
+            team.number = number
+        Team.objects.bulk_update(team_list, ["number"])
+    by_number = {team.number: team for team in team_list}
+    schedule = pairing.round_robin_schedule(len(team_list), cycles=tournament.cycles,
+                                            swap_last_two=tournament.swap_last_two)
+    rounds = Round.objects.bulk_create([Round(tournament=tournament, number=planned.number)
+                                        for planned in schedule])
+    matches = []
+    for round_, planned in zip(rounds, schedule, strict=True):
+        for game in planned.games:
+            matches.append(TeamMatch(round=round_, table=game.board, home=by_number[game.white],
+                                     away=by_number[game.black]))
+        if planned.bye:
+            matches.append(TeamMatch(round=round_, table=len(planned.games) + 1,
+                                     home=by_number[planned.bye], away=None))
+    TeamMatch.objects.bulk_create(matches)
+    tournament.status = Status.ONGOING
+    tournament.save(update_fields=["status"])
+    return rounds
+
+
+@transaction.atomic
+def pair_next_swiss_round(tournament: Tournament) -> Round:
+    """Pair the next round of a team Swiss by C.04.6 (tournaments/team_swiss.py).
+
+    The previous round must be over. Teams keep the pairing numbers set before round 1 (the
+    order they were entered when none were set); the team with White on board 1 is the home
+    team of the match.
+    """
+    from . import team_swiss
+
+    tournament = _locked(tournament)
+    competition = tournament.team_competition
+    if competition.system != TeamSystem.SWISS:
+        raise TournamentError(_("This competition is a team round robin, not a Swiss."))
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None and not round_is_over(last):
+        raise TournamentError(_(
+            "Round %(number)d is not over yet: enter every result before pairing the next "
+            "round.") % {"number": last.number})
+    number = 1 if last is None else last.number + 1
+    if competition.swiss_rounds and number > competition.swiss_rounds:
+        raise TournamentError(_("All %(count)d rounds of the Swiss are paired.") % {
+            "count": competition.swiss_rounds})
+    team_list = list(tournament.teams.order_by("number", "pk"))
+    if len(team_list) < 2:
+        raise NotEnoughPlayersError(_("A team Swiss needs at least two teams."))
+    if any(team.number is None for team in team_list):
+        for index, team in enumerate(team_list, start=1):
+            team.number = index
+        Team.objects.bulk_update(team_list, ["number"])
+    records = match_records(tournament)
+    lines = {line.team: line for line in team_standings(tournament)}
+    colours: dict[int, list] = {team.pk: [None] * (number - 1) for team in team_list}
+    opponents: dict[int, set] = {team.pk: set() for team in team_list}
+    had_bye: set[int] = set()
+    for record in records:
+        if record.is_bye:
+            had_bye.add(record.home)
+            continue
+        colours[record.home][record.round - 1] = "W"
+        colours[record.away][record.round - 1] = "B"
+        opponents[record.home].add(record.away)
+        opponents[record.away].add(record.home)
+    primary = competition.primary
+    states = [team_swiss.TeamState(
+        team.pk, team.number,
+        lines[team.pk].match_points if primary == "match" else lines[team.pk].game_points,
+        lines[team.pk].game_points if primary == "match" else lines[team.pk].match_points,
+        tuple(colours[team.pk]), frozenset(opponents[team.pk]), team.pk in had_bye)
+        for team in team_list]
+    try:
+        pairing = team_swiss.pair_round(
+            states, last_round=bool(competition.swiss_rounds)
+            and number == competition.swiss_rounds)
+    except team_swiss.UnpairableError as error:
+        raise TournamentError(_(
+            "No pairing lets every team meet a team it has not met yet.")) from error
+    round_ = Round.objects.create(tournament=tournament, number=number)
+    by_id = {team.pk: team for team in team_list}
+    matches = [TeamMatch(round=round_, table=table, home=by_id[white], away=by_id[black])
+               for table, (white, black) in enumerate(pairing.pairs, start=1)]
+    if pairing.bye is not None:
+        matches.append(TeamMatch(round=round_, table=len(matches) + 1,
+                                 home=by_id[pairing.bye], away=None))
+    TeamMatch.objects.bulk_create(matches)
+    if tournament.status != Status.ONGOING:
+        tournament.status = Status.ONGOING
+        tournament.save(update_fields=["status"])
+    return round_
+
+
+def round_started(round_: Round) -> bool:
+    """A round starts when its boards are set up from the line-ups; they lock then."""
+    return MatchBoard.objects.filter(match__round=round_).exists()
+
+
+def lineup_of(round_: Round, team: Team) -> list[Entry | None]:
+    """The team's line-up for the round, board by board; its regulars while none was given."""
+    rows = list(LineupBoard.objects.filter(round=round_, team=team)
+                .select_related("entry__player").order_by("board"))
+    boards = team.tournament.team_competition.boards
+    if rows:
+        lineup: list[Entry | None] = [None] * boards
+        for row in rows:
+            if row.board <= boards:
+                lineup[row.board - 1] = row.entry
+        return lineup
+    regulars = roster(team)[:boards]
+    return regulars + [None] * (boards - len(regulars))
+
+
+def describe_problem(problem: teams.LineupProblem, names: dict, boards: int) -> str:
+    """One line-up problem as a sentence naming the board and the rule."""
+    player = names.get(problem.player, str(problem.player))
+    other = names.get(problem.other, str(problem.other))
+    values = {"board": problem.board, "player": player, "other": other,
+              "other_board": problem.other_board, "boards": boards,
+              "minimum": teams.min_players(boards)}
+    messages = {
+        teams.LineupRule.NOT_IN_ROSTER: _(
+            "Board %(board)d: %(player)s is not on this team's roster."),
+        teams.LineupRule.TWICE: _(
+            "Board %(board)d: %(player)s is already on board %(other_board)d; a player plays "
+            "one board."),
+        teams.LineupRule.ORDER: _(
+            "Board %(board)d: %(player)s comes after %(other)s (board %(other_board)d) on the "
+            "roster, so may not play above him; the line-up follows the roster order."),
+        teams.LineupRule.GAP: _(
+            "Board %(board)d is empty but board %(other_board)d is not: missing players leave "
+            "the last boards empty."),
+        teams.LineupRule.TOO_FEW: _(
+            "Board %(board)d: too few players; a line-up names at least %(minimum)d."),
+        teams.LineupRule.TOO_MANY: _(
+            "Board %(board)d: the match has only %(boards)d boards."),
+    }
+    return messages[problem.rule] % values
+
+
+@transaction.atomic
+def set_lineup(round_: Round, team: Team, entry_ids: Sequence[int | None], *,
+               user=None) -> list[Entry | None]:
+    """Save a team's line-up for a round, board by board, or refuse it whole (LineupError)."""
+    tournament = _locked(round_.tournament)
+    competition = tournament.team_competition
+    if round_started(round_):
+        raise RoundStartedError(_(
+            "Round %(number)d has started: its line-ups are locked.") % {"number": round_.number})
+    if not TeamMatch.objects.filter(round=round_).filter(home=team).exists() and \
+            not TeamMatch.objects.filter(round=round_, away=team).exists():
+        raise TournamentError(_("%(team)s does not play in round %(number)d.") % {
+            "team": team.name, "number": round_.number})
+    players = roster(team)
+    by_id = {entry.pk: entry for entry in players}
+    outsiders = {entry.pk: entry for entry in
+                 Entry.objects.filter(pk__in=[i for i in entry_ids if i is not None])
+                 .select_related("player")}
+    names = {pk: entry.player.name for pk, entry in outsiders.items()}
+    lineup = list(entry_ids)
+    problems = teams.lineup_problems(list(by_id), lineup, competition.boards)
+    if problems:
+        raise LineupError([describe_problem(problem, names, competition.boards)
+                           for problem in problems])
+    before = [entry.player.name if entry else "" for entry in lineup_of(round_, team)]
+    LineupBoard.objects.filter(round=round_, team=team).delete()
+    LineupBoard.objects.bulk_create([
+        LineupBoard(round=round_, team=team, board=board, entry=by_id.get(entry_id))
+        for board, entry_id in enumerate(lineup, start=1)])
+    saved = lineup_of(round_, team)
+    after = [entry.player.name if entry else "" for entry in saved]
+    from arbitration import audit  # the audit app sits on top of this one
+
+    audit.record(tournament=tournament, action="lineup-set", actor=user,
+                 before={"team": team.name, "round": round_.number, "boards": before},
+                 after={"team": team.name, "round": round_.number, "boards": after})
+    return saved
+
+
+@transaction.atomic
+def start_round(round_: Round) -> list[MatchBoard]:
+    """Set up every board of the round's matches from the line-ups, which lock from now on.
+
+    Board b of a match gives the home team White on odd boards and Black on even ones. A board
+    with a player on one side only is a forfeit won by the side present (Art. 28); with nobody,
+    a double forfeit.
+    """
+    tournament = _locked(round_.tournament)
+    if round_started(round_):
+        raise RoundStartedError(_("Round %(number)d has already started.") % {
+            "number": round_.number})
+    boards = tournament.team_competition.boards
+    colours = teams.board_colours(boards)
+    matches = list(round_.team_matches.select_related("home", "away").order_by("table"))
+    created: list[MatchBoard] = []
+    for match in matches:
+        if match.is_bye:
+            continue
+        home, away = lineup_of(round_, match.home), lineup_of(round_, match.away)
+        for team, lineup in ((match.home, home), (match.away, away)):
+            if not LineupBoard.objects.filter(round=round_, team=team).exists():
+                # the regulars play when no line-up was handed in: kept, so the record is whole
+                LineupBoard.objects.bulk_create([
+                    LineupBoard(round=round_, team=team, board=board, entry=entry)
+                    for board, entry in enumerate(lineup, start=1)])
+        for board, home_colour in colours:
+            h, a = home[board - 1], away[board - 1]
+            white, black = (h, a) if home_colour == "white" else (a, h)
+            if white is not None and black is not None:
+                game = Game.objects.create(round=round_, board=(match.table - 1) * boards + board,
+                                           white=white, black=black)
+                created.append(MatchBoard(match=match, board=board, game=game))
+                continue
+            if white is None and black is None:
+                forfeit = Result.DOUBLE_FORFEIT
+            else:
+                forfeit = Result.WHITE_FORFEIT_WIN if white else Result.BLACK_FORFEIT_WIN
+            created.append(MatchBoard(match=match, board=board, forfeit=forfeit.value))
+    MatchBoard.objects.bulk_create(created)
+    return created
+
+
+# --- reading back for the plain module --------------------------------------------------------
+
+def match_records(tournament: Tournament, up_to_round: int | None = None
+                  ) -> list[teams.MatchRecord]:
+    """Every match as teams.MatchRecord (team ids, entry ids), in two queries."""
+    matches = TeamMatch.objects.filter(round__tournament=tournament)
+    if up_to_round is not None:
+        matches = matches.filter(round__number__lte=up_to_round)
+    boards: dict[int, list[teams.BoardGame]] = {}
+    colours = dict(teams.board_colours(tournament.team_competition.boards))
+    # who sat at a board without a game (his opponent missing): from the line-ups
+    seated = {(round_id, team_id, board): entry_id for round_id, team_id, board, entry_id in
+              LineupBoard.objects.filter(round__tournament=tournament)
+              .values_list("round_id", "team_id", "board", "entry_id")}
+    for row in (MatchBoard.objects.filter(match__in=matches)
+                .values_list("match_id", "board", "forfeit", "game__result", "game__white_id",
+                             "game__black_id", "match__round_id", "match__home_id",
+                             "match__away_id").order_by("match_id", "board")):
+        match_id, board, forfeit, result, white, black, round_id, home_id, away_id = row
+        home_colour = colours.get(board, "white" if board % 2 else "black")
+        value = forfeit or result
+        home_player, away_player = (white, black) if home_colour == "white" else (black, white)
+        if forfeit:
+            home_player = seated.get((round_id, home_id, board))
+            away_player = seated.get((round_id, away_id, board))
+        boards.setdefault(match_id, []).append(teams.BoardGame(
+            board, home_colour, Result(value) if value else None, home_player, away_player))
+    # A bye counts from the moment its round starts, not while the round is still to come.
+    started = set(MatchBoard.objects.filter(match__round__tournament=tournament)
+                  .values_list("match__round__number", flat=True).distinct())
+    return [teams.MatchRecord(number, home, away, tuple(boards.get(pk, ())))
+            for pk, number, home, away in matches.values_list(
+                "pk", "round__number", "home_id", "away_id").order_by("round__number", "table")
+            if away is not None or number in started]
+
+
+def team_standings(tournament: Tournament, up_to_round: int | None = None
+                   ) -> list[teams.TeamLine]:
+    """The team standings by the competition's primary score and tie-break order."""
+    competition = tournament.team_competition
+    team_ids = list(tournament.teams.order_by("number", "pk").values_list("pk", flat=True))
+    order_of = {pk: index for index, pk in enumerate(team_ids)}
+    return teams.team_standings(team_ids, match_records(tournament, up_to_round),
+                                tournament.scoring, competition.scoring, competition.tiebreaks,
+                                sort_key=order_of.__getitem__)
+
+
+def round_is_over(round_: Round) -> bool:
+    """Whether every board of the round is decided (byes have none)."""
+    return round_started(round_) and not Game.objects.filter(
+        round=round_, result=GameResult.NOT_PLAYED).exists()
+
