@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from . import reports
 from .fide_performance import performance_rating
@@ -41,7 +41,8 @@ def _cell(table: SwissTable, player: int, index: int) -> SwissCell:
         mark = UNPLAYED_MARK.get(kind, "") if kind else ""
         if kind is Unplayed.PAIRING_BYE:
             mark = local_points(scored)
-        return SwissCell(_("bye") if kind is Unplayed.PAIRING_BYE else "", "", mark)
+        label = pgettext("a round without a game for one player", "bye")
+        return SwissCell(label if kind is Unplayed.PAIRING_BYE else "", "", mark)
     if entry.played:
         standard = table.standard_points(player, index + 1)
         result = "1" if standard == 1 else "0" if standard == 0 else "½"
