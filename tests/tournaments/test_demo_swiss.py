@@ -100,3 +100,21 @@ def test_every_page_of_the_demo_swiss_answers(client, swiss):
                 reverse("arbitration:log", args=[slug]),
                 reverse("tournaments:game_result", args=[slug, game.pk])):
         assert client.get(url).status_code == 200, url
+
+
+def test_the_whole_round_result_form_finishes_a_swiss_round(client, swiss):
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    round_5 = swiss.rounds.get(number=5)
+    open_games = list(round_5.games.filter(result=""))
+    client.force_login(get_user_model().objects.get(username="arbitro"))
+    data = {}
+    for game in round_5.games.all():
+        data[f"board_{game.pk}"] = game.result or "1/2-1/2"
+        data[f"version_{game.pk}"] = game.version
+    response = client.post(reverse("tournaments:round_results", args=[swiss.slug, 5]), data)
+    assert response.status_code == 302
+    assert not round_5.games.filter(result="").exists() and open_games
+    round_6 = swiss_event.pair_next_round(swiss)  # the round is complete: round 6 pairs
+    assert round_6.number == 6 and not round_6.published
