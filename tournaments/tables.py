@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import formats
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from .models import Entry, Game, Tournament
 from .reports import CrossCell
@@ -24,6 +24,14 @@ RANK_ATTRS = {"th": {"class": "number pin-rank"}, "td": {"class": "number pin-ra
 NAME_ATTRS = {"th": {"class": "pin-name"}, "td": {"class": "pin-name"}}
 FOLD_ATTRS = {"th": {"class": "fold"}, "td": {"class": "fold"}}
 FOLD_NUMBER_ATTRS = {"th": {"class": "number fold"}, "td": {"class": "number fold"}}
+
+
+def column_attrs(css: str) -> dict:
+    """The same classes on a column's heading and cells, so pages, styles and tests find a
+    column by what it is (points, rating, tb) rather than by its position."""
+    return {"th": {"class": css}, "td": {"class": css}}
+
+
 # The crosstable pins the pairing number too (its columns are headed by it) and the points at
 # the right edge, so a phone shows who, against whom and how many points at once.
 PIN_NUMBER_ATTRS = {"th": {"class": "number pin-no"}, "td": {"class": "number pin-no"}}
@@ -50,6 +58,12 @@ def tiebreak_heading(tiebreak_id: str):
     readers; the legend under the table spells every code out."""
     return format_html('<abbr title="{}">{}</abbr>', tiebreak_name(tiebreak_id),
                        tiebreak_abbreviation(tiebreak_id))
+
+
+def games_heading():
+    """The games-played column's short heading ("J"/"G"), its meaning on hover."""
+    return format_html('<abbr title="{}">{}</abbr>', _("Games played"),
+                       pgettext("games played column heading", "G"))
 
 
 def tiebreak_legend(tiebreak_ids: list[str]) -> list[str]:
@@ -200,11 +214,11 @@ class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rank"), attrs=RANK_ATTRS)
     number = tables.Column(verbose_name=_("No."), attrs=FOLD_NUMBER_ATTRS)
     name = tables.Column(verbose_name=_("Name"), attrs=NAME_ATTRS, order_by=SORT_BY_NAME)
-    club = tables.Column(verbose_name=_("Club or federation"), attrs=FOLD_ATTRS)
-    rating = tables.Column(verbose_name=_("Rating"), attrs=FOLD_NUMBER_ATTRS, default="")
-    points = PointsColumn(verbose_name=_("Points"))
-    games = tables.Column(verbose_name=_("Games played"),
-                          attrs=NUMBER_ATTRS)
+    club = tables.Column(verbose_name=_("Club or federation"), attrs=column_attrs("fold club"))
+    rating = tables.Column(verbose_name=_("Rating"), attrs=column_attrs("number fold rating"),
+                           default="")
+    points = PointsColumn(verbose_name=_("Points"), attrs=column_attrs("number points"))
+    games = tables.Column(verbose_name=_("Games played"), attrs=column_attrs("number games"))
 
     class Meta:
         order_by = ("rank", "number")
@@ -214,9 +228,13 @@ class StandingsTable(tables.Table):
         extra = [(f"tb_{index}", TieBreakColumn(
                      verbose_name=(tiebreak_heading(tiebreak_id) if short_headings
                                    else tiebreak_label(tiebreak_id)),
-                     attrs=FOLD_NUMBER_ATTRS))
+                     attrs=column_attrs("number fold tb")))
                  for index, tiebreak_id in enumerate(tiebreak_ids, start=1)]
         super().__init__(data, extra_columns=extra, **kwargs)
+        if short_headings:
+            # "J" as the crosstable and the PDFs head it, spelt out on hover and in the legend:
+            # the full heading alone was wider than three tie-break columns.
+            self.columns["games"].column.verbose_name = games_heading()
 
     def render_name(self, value: str, record: dict):
         return format_html('<a href="{}">{}</a>', record["url"], value)
@@ -285,12 +303,15 @@ class CrosstableTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rank"), attrs=RANK_ATTRS)
     number = tables.Column(verbose_name=_("No."), attrs=PIN_NUMBER_ATTRS)
     name = tables.Column(verbose_name=_("Name"), attrs=NAME_ATTRS, order_by=SORT_BY_NAME)
-    rating = tables.Column(verbose_name=_("Rating"), attrs=NUMBER_ATTRS, default="")
-    points = PointsColumn(verbose_name=_("Points"), attrs=PIN_END_ATTRS)
+    # Rating, games and tie-breaks fold away on a phone (site.css), so the opponents' columns
+    # keep the room beside the pinned names.
+    rating = tables.Column(verbose_name=_("Rating"), attrs=column_attrs("number fold rating"),
+                           default="")
+    points = PointsColumn(verbose_name=_("Points"), attrs=column_attrs("number pin-end points"))
     # Short headings, as on paper, so the opponents' columns keep the room; the page's legend
     # spells them out.
     games = tables.Column(verbose_name=pgettext_lazy("games played column heading", "G"),
-                          attrs=NUMBER_ATTRS)
+                          attrs=column_attrs("number fold games"))
 
     class Meta:
         order_by = ("rank", "number")
@@ -301,7 +322,8 @@ class CrosstableTable(tables.Table):
         extra = [(f"c{number}", CrossColumn(number, label, accessor=f"cells__{number}"))
                  for number, label in columns]
         tiebreaks = [(f"tb_{index}",
-                      TieBreakColumn(verbose_name=tiebreak_abbreviation(tiebreak_id)))
+                      TieBreakColumn(verbose_name=tiebreak_abbreviation(tiebreak_id),
+                                     attrs=column_attrs("number fold tb")))
                      for index, tiebreak_id in enumerate(tiebreak_ids, start=1)]
         # Points after the opponents' columns, as on a printed crosstable.
         sequence = ["rank", "number", "name", "rating", *[name for name, _column in extra],

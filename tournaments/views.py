@@ -187,6 +187,7 @@ def standings(request, slug: str):
     table = standings_table(request, tournament, up_to_round)
     context["up_to_round"] = up_to_round
     context["tiebreak_legend"] = tiebreak_legend(tournament.tiebreaks)
+    context["games_legend"] = games_legend()
     if up_to_round is None:
         context["live"] = live.standings_live_context(request, tournament)
     suffix = f"-rodada-{up_to_round}" if up_to_round else ""
@@ -253,12 +254,16 @@ def crosstable(request, slug: str):
 BY_RANK = "classificacao"  # ?ordem=classificacao: the crosstable by rank in both directions
 
 
+def games_legend() -> str:
+    """ "G: games played", the short heading spelt out under the standings and crosstable."""
+    return _("%(games)s: games played") % {"games": pgettext("games played column heading", "G")}
+
+
 def crosstable_legend(tournament: Tournament) -> str:
     """ "G: games played; DE: Direct encounter; ..." for the crosstable's short headings."""
     from .printing.collect import tiebreak_labels
 
-    parts = [_("%(games)s: games played") % {
-        "games": pgettext("games played column heading", "G")}]
+    parts = [games_legend()]
     parts += [f"{label.abbreviation}: {label.name}"
               for label in tiebreak_labels(list(tournament.tiebreaks))]
     return "; ".join(parts) + "."

@@ -101,7 +101,7 @@ def test_standings_on_a_phone_show_rank_name_and_points(open_view, played_tourna
     first = rows.first
     for cell, what in ((first.locator("td.pin-rank"), "the rank"),
                        (first.locator("td.pin-name a"), "the name"),
-                       (first.locator("td").nth(4), "the points")):
+                       (first.locator("td.points"), "the points")):
         expect(cell).to_be_visible()
         assert_on_screen(cell, 390, what)
     points_header = page.get_by_role("columnheader", name=in_portuguese("Points"))
@@ -113,7 +113,7 @@ def test_standings_on_a_phone_show_rank_name_and_points(open_view, played_tourna
 
     page.get_by_label(in_portuguese("Show club and tie-breaks")).check()
     expect(club_header).to_be_visible()
-    expect(page.locator(".standings thead th abbr")).to_have_count(len(REGISTRY))
+    expect(page.locator(".standings thead th.tb abbr")).to_have_count(len(REGISTRY))
     tab.snap("standings-unfolded")
 
     # Wider than the phone now: the table scrolls in its container and the name stays in place.
@@ -144,12 +144,18 @@ def test_standings_on_a_wide_screen_cut_no_column(open_view, played_tournament, 
     expect(page.get_by_label(in_portuguese("Show club and tie-breaks"))).to_be_hidden()
     container = page.locator(".standings .table-container")
     assert container.evaluate(CLIPPED_JS) <= 0, "the standings table is cut off"
-    headings = page.locator(".standings thead th abbr")
+    headings = page.locator(".standings thead th.tb abbr")
     expect(headings).to_have_count(len(REGISTRY))
     # Short codes head the columns, and the legend spells each one out (as the PDFs do).
     sb = page.locator(".standings thead th abbr", has_text=exact("SB"))
     expect(sb).to_have_attribute("title", "Sonneborn-Berger")
     expect(page.locator(".legend").filter(has_text="SB = Sonneborn-Berger")).to_have_count(1)
+    # Games played and rating are there too; the games' heading is short, spelt out below.
+    expect(page.locator(".standings thead th.games abbr")).to_have_attribute(
+        "title", in_portuguese("Games played"))
+    expect(page.locator(".legend").filter(has_text=in_portuguese("%(games)s: games played") % {
+        "games": in_portuguese("G", "games played column heading")})).to_have_count(1)
+    expect(page.locator(".standings thead th.rating")).to_be_visible()
     tab.snap("standings")
 
 
@@ -174,6 +180,10 @@ def test_crosstable_on_a_phone_pins_the_names_and_shows_several_rounds(open_view
     opponent_headers = page.locator(".crosstable thead th").filter(
         has_text=re.compile(r"^\s*\d+\s*$"))
     expect(opponent_headers).to_have_count(7)
+    # Rating, games and tie-breaks fold away beside the opponents, behind a switch.
+    folded = page.locator(".crosstable thead th.rating")
+    expect(folded).to_be_hidden()
+    expect(page.locator(".crosstable thead th.tb").first).to_be_hidden()
     points_left = box(first.locator("td.pin-end"))[0]
     whole = [header for header in opponent_headers.all()
              if box(header)[0] >= 0 and box(header)[1] <= points_left]
@@ -193,6 +203,10 @@ def test_crosstable_on_a_phone_pins_the_names_and_shows_several_rounds(open_view
     assert after[2] == pytest.approx(after[1], abs=1) and after[4] == pytest.approx(after[3], abs=1)
     assert_on_screen(opponent_headers.last, 390, "the last opponent's column")
     tab.snap("crosstable-scrolled")
+    page.get_by_label(in_portuguese("Show rating and tie-breaks")).check()
+    expect(folded).to_be_visible()
+    expect(page.locator(".crosstable thead th.tb")).to_have_count(len(REGISTRY))
+    expect(page.locator(".crosstable thead th.tb").last).to_be_visible()
 
 
 # --- 3. header ----------------------------------------------------------------------------------
@@ -495,7 +509,7 @@ def test_the_round_and_standings_update_by_themselves(open_view, paired_tourname
     game = paired_tournament.rounds.get(number=2).games.get(board=1)
     row = page.locator(".standings tbody tr").filter(
         has=page.get_by_role("link", name=game.white.player.name, exact=True))
-    points = row.locator("td").nth(4)
+    points = row.locator("td.points")
     before = float(points.inner_text().replace(",", "."))
     services.record_result(game, result="1-0", expected_version=game.version, user=arbiter)
     after = f"{before + 1:g}".replace(".", ",")
