@@ -382,6 +382,7 @@ def request_absence(entry: Entry, round_number: int, kind: str) -> Absence:
 def cancel_absence(entry: Entry, round_number: int) -> None:
     """The player will play that round after all (before it is paired)."""
     tournament = _locked(entry.tournament)
+    _refuse_unless_swiss(tournament)
     if tournament.rounds.filter(number__gte=round_number, published=True).exists():
         raise SwissError(_("Round %(number)d is already paired.") % {"number": round_number})
     entry.absences.filter(round_number=round_number).delete()

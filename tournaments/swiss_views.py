@@ -16,6 +16,9 @@ from .tables import local_points
 
 
 def _back(tournament: Tournament):
+    """The Swiss page; a round robin's own page (one redirect, where the message shows)."""
+    if not tournament.is_swiss:
+        return redirect(tournament)
     return redirect("tournaments:swiss", tournament.slug)
 
 
@@ -158,10 +161,9 @@ def swiss_absence(request, tournament: Tournament):
 
 @require_POST
 @tournament_role_required(can_arbitrate)
-def swiss_cancel_absence(request, tournament: Tournament, absence_id: int):
-    absence = get_object_or_404(Absence, entry__tournament=tournament, pk=absence_id)
-    _step(request, tournament, lambda: swiss_event.cancel_absence(
-        absence.entry, absence.round_number), _("Saved."))
+def swiss_cancel_absence(request, tournament: Tournament, entry_id: int, number: int):
+    entry = get_object_or_404(tournament.entries.select_related("player"), pk=entry_id)
+    _step(request, tournament, lambda: swiss_event.cancel_absence(entry, number), _("Saved."))
     return _back(tournament)
 
 

@@ -126,4 +126,5 @@ def url_arguments(scene: Scene, route_name: str, *, paired: bool | None = None) 
         "claim_id": scene.claim.pk,
         "number": 1,
         "round_number": 1,
+        "board": 1,  # the Swiss pages (issue 14): a board of the round
     }

@@ -148,3 +148,18 @@ def test_the_arbiter_takes_a_withdrawn_player_back(client, tournament, arbiter):
     client.post(reverse("tournaments:swiss_come_back", args=[tournament.slug, entry.pk]))
     entry.refresh_from_db()
     assert not entry.withdrawn
+
+
+def test_a_bye_is_asked_for_and_cancelled_from_the_swiss_page(client, tournament, arbiter):
+    from tournaments.models import Absence
+
+    entry = tournament.entries.first()
+    client.force_login(arbiter)
+    client.post(reverse("tournaments:swiss_absence", args=[tournament.slug]),
+                {"entry": entry.pk, "round_number": 2, "kind": "H"})
+    assert Absence.objects.filter(entry=entry, round_number=2, kind="H").exists()
+    cancel = reverse("tournaments:swiss_cancel_absence", args=[tournament.slug, entry.pk, 2])
+    assert cancel.encode() in client.get(reverse("tournaments:swiss",
+                                                 args=[tournament.slug])).content
+    client.post(cancel)
+    assert not Absence.objects.exists()
