@@ -291,6 +291,9 @@ class Action(models.TextChoices):
     WITHDRAWAL_UNDONE = "withdrawal-undone", _("withdrawal undone")
     # Sent by tournaments/admin.py: an edit made in Django's admin, with the values it changed.
     ADMIN_EDITED = "admin-edited", _("tournament edited in the admin")
+    ROUND_PAIRED = "round-paired", _("Swiss round paired")
+    PAIRING_EDITED = "pairing-edited", _("Swiss pairing edited")
+    ROUND_PUBLISHED = "round-published", _("Swiss round published")
     LINEUP_SET = "lineup-set", _("team line-up handed in")
 
 

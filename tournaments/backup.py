@@ -11,8 +11,9 @@ the defaults do not, so a file with only the required keys comes back unchanged:
 "start_date", "end_date" (ISO dates), "time_control", "profile", "swap_last_two", "seed",
 "annul_early_withdrawals" (true: see tournaments/withdrawals.py), and per player "federation_id",
 "withdrawn" and "withdrawal_games" (the games his withdrawal made forfeits, so it can be undone:
-[{"round", "board", "before": result|null, "after": result}]). A file with any error is refused
-whole; nothing is saved.
+[{"round", "board", "before": result|null, "after": result}]). A Swiss has "swiss"
+(swiss_state.py): its number of rounds, bye settings, initial colour, late entries, byes asked for
+and unpublished rounds. A file with any error is refused whole; nothing is saved.
 
 Other apps add optional keys of their own through a `backup` module (found by `extensions()`, so
 this app imports none of them): arbitration/backup.py adds "score_sheets", "draw_claims",
@@ -40,7 +41,7 @@ from django.db import transaction
 from django.utils.module_loading import module_has_submodule
 from django.utils.translation import gettext as _
 
-from . import micro_match, pairing, reports
+from . import micro_match, pairing, reports, swiss_state
 from .models import (
     RATING_MAX,
     Cycles,
@@ -62,7 +63,7 @@ from .tiebreaks import REGISTRY
 REQUIRED_KEYS = ("name", "board", "cycles", "scoring", "tiebreaks", "players", "rounds")
 OPTIONAL_KEYS = ("micro_match", "rating_k",
                  "place", "start_date", "end_date", "time_control", "profile", "swap_last_two",
-                 "seed", "standings", "annul_early_withdrawals")
+                 "seed", "standings", "annul_early_withdrawals", "swiss")
 PLAYER_KEYS = ("number", "name", "club", "rating")
 PLAYER_OPTIONAL_KEYS = ("federation_id", "withdrawn", "withdrawal_games")
 RESULTS = [value for value in GameResult.values if value]
@@ -177,6 +178,8 @@ def _export_optional(tournament: Tournament, data: dict[str, Any]) -> None:
         data["seed"] = tournament.pairing_seed
     if tournament.annul_early_withdrawals:
         data["annul_early_withdrawals"] = True
+    if tournament.is_swiss:
+        data["swiss"] = swiss_state.export_swiss(tournament)
 
 
 def _export_player(entry: Entry, places: dict[int, tuple[int, int]]) -> dict[str, Any]:
@@ -343,7 +346,11 @@ def _check(data: Any) -> dict[str, Any]:
             if (change["round"], change["board"]) not in played:
                 raise fail(f"players[{index}].withdrawal_games[{change_index}]",
                            _("names a game the file does not have"))
-    _check_standings_computable(checked)
+    checked["swiss"] = (swiss_state.check_swiss(data["swiss"], checked["players"],
+                                                len(checked["rounds"]))
+                        if "swiss" in data else None)
+    if checked["swiss"] is None:
+        _check_standings_computable(checked)
     games = FileGames(
         numbers=frozenset(player["number"] for player in checked["players"]
                           if player["number"] is not None),
@@ -536,6 +543,7 @@ def _save(checked: dict[str, Any], organisers) -> Tournament:
         pairing_seed=checked["pairing_seed"], micro_match=checked["micro_match"],
         rating_k=checked["rating_k"],
         annul_early_withdrawals=checked["annul_early_withdrawals"],
+        **(swiss_state.tournament_fields(checked["swiss"]) if checked["swiss"] else {}),
         status=(Status.REGISTRATION if not rounds
                 else Status.FINISHED if all_played else Status.ONGOING),
     )
@@ -551,6 +559,8 @@ def _save(checked: dict[str, Any], organisers) -> Tournament:
     if rounds:
         _save_rounds(tournament, rounds, by_number, checked)
         _save_withdrawal_games(tournament, checked["players"], by_number)
+    if checked["swiss"]:
+        swiss_state.save_swiss(checked["swiss"], tournament, by_number)
     restored = Restored(tournament, entries=by_number, games={
         (game.round.number, game.board): game
         for game in Game.objects.of_tournament(tournament).select_related(
@@ -577,9 +587,12 @@ def _save_withdrawal_games(tournament: Tournament, players: list[dict[str, Any]]
 
 def _save_rounds(tournament: Tournament, rounds: list[dict[str, Any]],
                  by_number: dict[int, Entry], checked: dict[str, Any]) -> None:
-    scheduled = _scheduled_colours(len(checked["players"]), checked)
-    if checked["micro_match"]:
+    if checked["swiss"]:
+        scheduled = {}
+    elif checked["micro_match"]:
         scheduled = _scheduled_micro_match_colours(len(checked["players"]), checked, rounds)
+    else:
+        scheduled = _scheduled_colours(len(checked["players"]), checked)
     saved_rounds = Round.objects.bulk_create([
         Round(tournament=tournament, number=round_["number"],
               bye=by_number[round_["bye"]] if round_["bye"] else None)

@@ -16,11 +16,12 @@ from .models import (
     Game,
     GameResult,
     Notation,
+    PairingSystem,
     Player,
     Tournament,
 )
 from .tiebreak_names import tiebreak_name
-from .tiebreaks import REGISTRY
+from .tiebreaks import DEFAULT_ORDER, DEFAULT_SWISS_ORDER, REGISTRY
 
 
 class HiddenErrorsShown:
@@ -52,7 +53,8 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = ["name", "place", "start_date", "end_date", "board", "time_control",
-                  "draw_profile", "notation", "cycles", "swap_last_two", "micro_match",
+                  "draw_profile", "notation", "system", "swiss_rounds", "bye_points",
+                  "max_requested_byes", "cycles", "swap_last_two", "micro_match",
                   "scoring_win", "scoring_draw", "scoring_loss", "annul_early_withdrawals",
                   "rating_k"]
         widgets = {
@@ -74,16 +76,26 @@ class TournamentForm(forms.ModelForm):
                 choices=tiebreak_choices(), required=False,
                 initial=order[position] if position < len(order) else "",
             )
+        # Forms that predate the Swiss (and scripts posting them) leave these out: a round robin.
+        for name in ("system", "max_requested_byes"):
+            self.fields[name].required = False
         self._offer_what_fits_the_board()
         if self.instance.pk and self.instance.rounds.exists():
             # The schedule is fixed once the rounds exist.
-            for name in ("cycles", "swap_last_two", "micro_match"):
+            for name in ("cycles", "swap_last_two", "micro_match", "system"):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("Fixed: the rounds are already generated.")
         if has_recorded_play(self.instance.pk):
             for name in FROZEN_FIELDS:
                 self.fields[name].help_text = _(
                     "Fixed: games already have score sheets or claims checked under it.")
+
+    def clean_system(self) -> str:
+        return self.cleaned_data.get("system") or self.instance.system or PairingSystem.ROUND_ROBIN
+
+    def clean_max_requested_byes(self) -> int:
+        value = self.cleaned_data.get("max_requested_byes")
+        return self.instance.max_requested_byes if value is None else value
 
     def _offer_what_fits_the_board(self) -> None:
         """Issue 12: the 100-square form offered the 64-only draw profiles and algebraic
@@ -119,6 +131,9 @@ class TournamentForm(forms.ModelForm):
             if value in order:
                 self.add_error(name, _("This tie-break is already chosen above."))
             order.append(value)
+        if (cleaned.get("system") == PairingSystem.SWISS and not self.instance.pk
+                and order == list(DEFAULT_ORDER)):
+            order = list(DEFAULT_SWISS_ORDER)  # a new Swiss left at the round robin's order
         self.instance.tiebreaks = order
         if cleaned.get("rating_k") is None and "rating_k" not in self.errors:
             cleaned["rating_k"] = self.instance.rating_k or 20

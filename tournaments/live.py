@@ -105,7 +105,10 @@ def round_updates(request, slug: str, number: int):
 
     tournament = _tournament(slug)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    table = pairing_table(request, round_, can_arbitrate=can_arbitrate(request.user, tournament))
+    arbiter = can_arbitrate(request.user, tournament)
+    if not round_.published and not arbiter:
+        raise Http404(_("No such round."))  # a Swiss pairing not yet published
+    table = pairing_table(request, round_, can_arbitrate=arbiter)
     return _answer(request, table, not _round_complete(tournament, number))
 
 

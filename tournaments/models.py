@@ -58,6 +58,11 @@ class Cycles(models.IntegerChoices):
     DOUBLE = 2, _("double round robin")
 
 
+class PairingSystem(models.TextChoices):
+    ROUND_ROBIN = "round-robin", _("round robin (Berger tables)")
+    SWISS = "swiss", _("Swiss system (FIDE Dutch, C.04.3)")
+
+
 class Status(models.TextChoices):
     REGISTRATION = "registration", pgettext_lazy("tournament status: entries open", "registration")
     ONGOING = "ongoing", _("in progress")
@@ -167,6 +172,25 @@ class Tournament(models.Model):
         _("swap the last two rounds of the first cycle"), default=True,
         help_text=_("Double round robin only: avoids three games running with one colour."),
     )
+    system = models.CharField(
+        _("pairing system"), max_length=12, choices=PairingSystem.choices,
+        default=PairingSystem.ROUND_ROBIN,
+    )
+    swiss_rounds = models.PositiveSmallIntegerField(
+        _("number of Swiss rounds"), null=True, blank=True,
+    )
+    bye_points = models.DecimalField(
+        _("points for the pairing-allocated bye"), max_digits=5, decimal_places=2, null=True,
+        blank=True, help_text=_("Swiss only; empty: a win's points (C.04.1 c)."),
+    )
+    max_requested_byes = models.PositiveSmallIntegerField(
+        _("byes a player may ask for"), default=1,
+        help_text=_("Swiss only: half- or zero-point byes per player, as the regulation says."),
+    )
+    initial_colour = models.CharField(
+        _("colour of the top player in round 1"), max_length=1,
+        choices=[("w", _("White")), ("b", _("Black"))], default="w",
+    )
     status = models.CharField(
         _("status"), max_length=12, choices=Status.choices, default=Status.REGISTRATION
     )
@@ -249,6 +273,15 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=models.Q(status__in=Status.values), name="tournament_status_known"
             ),
+            models.CheckConstraint(
+                condition=models.Q(system__in=PairingSystem.values),
+                name="tournament_system_known",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(system=PairingSystem.SWISS)
+                | models.Q(swiss_rounds__gte=1),
+                name="tournament_swiss_has_rounds",
+            ),
             # Art. 2 §1 scoring, or another the organiser chooses: never negative, and a win
             # is worth at least a draw, which is worth at least a loss, and a win beats a loss.
             models.CheckConstraint(
@@ -294,6 +327,14 @@ class Tournament(models.Model):
             )
         if self.board != Board.BRAZILIAN and self.notation == Notation.ALGEBRAIC:
             errors["notation"] = _("Algebraic notation exists only on the 64-square board.")
+        if self.system == PairingSystem.SWISS and not self.swiss_rounds:
+            errors["swiss_rounds"] = _("A Swiss tournament needs its number of rounds.")
+        elif self.system == PairingSystem.SWISS and self.pk:
+            paired = self.rounds.count()
+            if paired > self.swiss_rounds:
+                errors["swiss_rounds"] = _(
+                    "%(count)d rounds are already paired: the tournament cannot have fewer."
+                ) % {"count": paired}
         if self.start_date and self.end_date and self.end_date < self.start_date:
             errors["end_date"] = ENDS_BEFORE_IT_STARTS
         errors.update(self._scoring_errors())
@@ -303,6 +344,15 @@ class Tournament(models.Model):
         errors.update(frozen_field_errors(self))
         if errors:
             raise ValidationError(errors)
+
+    @property
+    def is_swiss(self) -> bool:
+        return self.system == PairingSystem.SWISS
+
+    @property
+    def pab_points(self) -> Decimal:
+        """Points of the pairing-allocated bye: the tournament's setting, else a win."""
+        return self.scoring_win if self.bye_points is None else self.bye_points
 
     def _scoring_errors(self) -> dict[str, str]:
         """The Art. 2 §1 order of the scores, each refusal on the field to change."""
@@ -458,6 +508,10 @@ class Entry(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("pairing number"), null=True, blank=True)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    first_round = models.PositiveSmallIntegerField(
+        _("first round"), default=1,
+        help_text=_("Swiss: a late entry is paired from this round on (C.04.2)."),
+    )
     # What the withdrawal changed, so it can be undone: [{"game": id, "before": result,
     # "after": result}] for each game it turned into a forfeit.
     withdrawal_games = models.JSONField(_("games the withdrawal changed"), default=list,
@@ -505,6 +559,10 @@ class Round(models.Model):
         Entry, on_delete=models.RESTRICT, null=True, blank=True, related_name="byes",
         verbose_name=pgettext_lazy("a round without a game for one player", "bye"),
         help_text=_("With an odd number of players: no game, no points."),
+    )
+    published = models.BooleanField(
+        _("published"), default=True,
+        help_text=_("Swiss: a round the arbiter has paired but not yet published is not public."),
     )
 
     class Meta:
@@ -607,6 +665,46 @@ class Game(models.Model):
         return self.white if self.colours_swapped else self.black
 
 
+class AbsenceKind(models.TextChoices):
+    """A round a Swiss player is not paired in, as TRF codes it (H, Z, F, -)."""
+
+    HALF_BYE = "H", _("half-point bye")
+    ZERO_BYE = "Z", _("zero-point bye")
+    FULL_BYE = "F", _("full-point bye")
+    ABSENT = "-", _("absent (not paired)")
+
+
+#: Byes a player asks for, counted against the tournament's `max_requested_byes`.
+REQUESTED_BYES = (AbsenceKind.HALF_BYE, AbsenceKind.ZERO_BYE, AbsenceKind.FULL_BYE)
+
+
+class Absence(models.Model):
+    """A Swiss player left out of one round's pairing: a requested bye or an absence."""
+
+    entry = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="absences", verbose_name=_("entry")
+    )
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    kind = models.CharField(_("kind"), max_length=1, choices=AbsenceKind.choices)
+
+    class Meta:
+        ordering = ["round_number", "entry__number"]
+        verbose_name = _("absence")
+        verbose_name_plural = _("absences")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entry", "round_number"], name="absence_once_per_round"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(kind__in=AbsenceKind.values), name="absence_kind_known"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(round_number__gte=1), name="absence_round_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry} R{self.round_number} {self.kind}"
 # Team competitions (issue 16) keep their models in their own module; Django finds them here.
 from .team_models import (  # noqa: E402, F401
     LineupBoard,

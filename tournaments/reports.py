@@ -16,7 +16,7 @@ from django.utils.translation import pgettext
 from . import micro_match
 from .models import Entry, Game, Tournament
 from .scoring import Result, Scoring, format_points
-from .standings import GameRecord, StandingRow, compute_standings
+from .standings import GameRecord, StandingRow, compute_standings, compute_swiss_standings
 from .withdrawals import annul
 
 
@@ -90,6 +90,12 @@ def standings(
     entries = numbered_entries(tournament) if entries is None else entries
     records = game_records(tournament) if records is None else records
     by_number = {entry.number: entry for entry in entries}
+    if tournament.is_swiss:
+        from .swiss_standings import swiss_table
+
+        table = swiss_table(tournament, records, by_number, up_to_round)
+        rows = compute_swiss_standings(table, tournament.tiebreaks)
+        return [Standing(row, by_number[row.number]) for row in rows]
     rows = compute_standings(
         list(by_number), records, tournament.scoring, tournament.tiebreaks,
         cycles=record_cycles(tournament), up_to_round=record_round(tournament, up_to_round),

@@ -22,6 +22,7 @@ from .models import (
     Entry,
     Game,
     GameResult,
+    PairingSystem,
     Player,
     Round,
     Status,
@@ -140,7 +141,12 @@ def unique_slug(name: str) -> str:
 @transaction.atomic
 def create_tournament(*, created_by=None, organisers: Iterable = (), arbiters: Iterable = (),
                       **fields) -> Tournament:
-    """Save a new tournament; whoever creates it becomes one of its organisers."""
+    """Save a new tournament; whoever creates it becomes one of its organisers. A Swiss gets
+    the Swiss tie-breaks unless an order is given."""
+    if fields.get("system") == PairingSystem.SWISS and "tiebreaks" not in fields:
+        from .tiebreaks import DEFAULT_SWISS_ORDER
+
+        fields["tiebreaks"] = list(DEFAULT_SWISS_ORDER)
     tournament = Tournament(**fields)
     if not tournament.slug:
         tournament.slug = unique_slug(tournament.name)
@@ -159,8 +165,8 @@ def update_tournament(tournament: Tournament, *, user=None) -> Tournament:
     """Save changed settings; the schedule (cycles, swap) is fixed once the rounds exist.
     The fields that changed are logged, before and after."""
     stored = _locked(tournament)
-    schedule_changed = (stored.cycles, stored.swap_last_two) != (
-        tournament.cycles, tournament.swap_last_two)
+    schedule_changed = (stored.cycles, stored.swap_last_two, stored.system) != (
+        tournament.cycles, tournament.swap_last_two, tournament.system)
     if schedule_changed and stored.rounds.exists():
         raise PairingsExistError(_(
             "The rounds are already generated: single or double round robin can no longer change."
@@ -224,8 +230,11 @@ def enter_person(tournament: Tournament, *, name: str, **details) -> tuple[Entry
     """Enter the registry's person these facts describe, or a new one; say which was found."""
     _refuse_if_paired(tournament, _(
         "The rounds are already generated: no player can be added to a round robin in progress."
+    ) if not tournament.is_swiss else _(
+        "Round 1 is paired: enter the player as a late entry."
     ))
-    refuse_too_many_players(tournament, tournament.entries.count() + 1)
+    if not tournament.is_swiss:
+        refuse_too_many_players(tournament, tournament.entries.count() + 1)
     unknown = set(details) - set(PERSON_DETAILS)
     if unknown:
         raise TypeError(f"unknown player details: {sorted(unknown)}")
@@ -288,7 +297,8 @@ def import_players(tournament: Tournament, data: bytes, *, user=None) -> list[En
 def import_people(tournament: Tournament, data: bytes, *, user=None) -> ImportReport:
     """import_players, saying which lines were merged with a person already registered."""
     rows: list[PlayerRow] = parse_players_csv(data)
-    refuse_too_many_players(tournament, tournament.entries.count() + len(rows))
+    if not tournament.is_swiss:
+        refuse_too_many_players(tournament, tournament.entries.count() + len(rows))
     entries, merged = [], []
     for row in rows:
         try:
@@ -382,6 +392,8 @@ def _store_numbers(tournament: Tournament, numbers: Mapping[Entry, int]) -> None
 def generate_rounds(tournament: Tournament, *, user=None) -> list[Round]:
     """Every round of the round robin from the Berger tables (Art. 2), byes included."""
     tournament = _locked(tournament)
+    if tournament.is_swiss:
+        raise PairingsExistError(_("A Swiss is paired one round at a time, not generated whole."))
     _refuse_if_paired(tournament, _(
         "The rounds are already generated. They cannot be generated twice."
     ))
@@ -453,6 +465,10 @@ def record_result(game: Game, *, result: str, expected_version: int, user=None,
         raise InvalidResultError(_("\"%(result)s\" is not a result.") % {"result": result})
     lock_tournament_of(game)
     current = _game_for_update(game.pk)
+    if not current.round.published:
+        raise NotPairedError(_(
+            "Round %(number)d is not published yet: publish its pairing before its results."
+        ) % {"number": current.round.number})
     if current.version != expected_version:
         if _already_recorded(current, result, colours_swapped):
             return current  # a double click, or two arbiters agreeing: nothing to overwrite
@@ -524,14 +540,16 @@ def withdraw_player(entry: Entry, *, user=None) -> list[Game]:
     entry.withdrawal_games = []
     entry.save(update_fields=["withdrawn", "withdrawal_games"])
     page_version.bump(tournament.pk)
-    current_round = (Game.objects.of_tournament(tournament).filter(result=GameResult.NOT_PLAYED)
+    # A Swiss pairing not yet published is re-paired without him, not forfeited.
+    current_round = (Game.objects.of_tournament(tournament)
+                     .filter(result=GameResult.NOT_PLAYED, round__published=True)
                      .order_by("round__number").values_list("round__number", flat=True).first())
     if current_round is None:
         announce(tournament, PLAYER_WITHDRAWN, user=user, before=withdrawal_state(entry, False),
                  after={**withdrawal_state(entry, True), "forfeits": 0})
         return []
     games = (Game.objects.of_tournament(tournament).involving(entry)
-             .filter(round__number__gte=current_round)
+             .filter(round__number__gte=current_round, round__published=True)
              .select_related("round", "white", "black").order_by("round__number"))
     changed = []
     for game in games:

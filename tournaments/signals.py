@@ -19,3 +19,7 @@ tournament_changed = Signal()
 # The actions the tournaments app names itself (the others are named at their call).
 PLAYER_WITHDRAWN = "player-withdrawn"
 ADMIN_EDITED = "admin-edited"
+# Swiss rounds (tournaments.swiss_event): the arbiter pairs, edits and publishes a round.
+ROUND_PAIRED = "round-paired"
+PAIRING_EDITED = "pairing-edited"
+ROUND_PUBLISHED = "round-published"

@@ -14,7 +14,7 @@ from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from . import crosstable_grid, live, page_pieces, reports, services
+from . import crosstable_grid, live, page_pieces, reports, services, swiss_pages
 from . import round_results as round_entry
 from .csv_export import SafeCsvExport
 from .csv_import import CsvImportError
@@ -35,6 +35,8 @@ from .permissions import (
     tournament_role_required,
 )
 from .scoring import points as result_points
+from .swiss_tables import SwissPairingTable
+from .swiss_views import points_before
 from .tables import (
     CrosstableTable,
     EntryTable,
@@ -74,6 +76,10 @@ def roles(request, tournament: Tournament) -> dict:
 
 def tournament_context(request, tournament: Tournament, **extra) -> dict:
     round_numbers = page_pieces.round_numbers(tournament)
+    if tournament.is_swiss and not can_arbitrate(request.user, tournament):
+        # A Swiss round the arbiter has not published yet is not the public's.
+        round_numbers = list(tournament.rounds.filter(published=True)
+                             .values_list("number", flat=True))
     return {"tournament": tournament, "round_numbers": round_numbers,
             "paired": bool(round_numbers),
             "tiebreak_names": [tiebreak_label(key) for key in tournament.tiebreaks],
@@ -110,6 +116,8 @@ def next_step(tournament: Tournament, entries: list[Entry], paired: bool) -> str
         return _("No players yet: add players or import a CSV.")
     if paired:
         return ""
+    if tournament.is_swiss:
+        return _("Swiss: set the initial ranking, then pair round 1 on the Swiss pairing page.")
     if len(entries) < 2:
         return _("A round robin needs at least two players: add more players.")
     if any(entry.number is None for entry in entries):
@@ -124,7 +132,17 @@ def round_detail(request, slug: str, number: int):
         number=number
     )
     context = tournament_context(request, tournament, round=round_)
+    if not round_.published and not context["can_arbitrate"]:
+        raise Http404(_("No such round."))
     table = pairing_table(request, round_, can_arbitrate=context["can_arbitrate"])
+    if tournament.is_swiss:
+        games = round_.games.select_related("round__tournament", "white__player",
+                                            "black__player")
+        table = SwissPairingTable(
+            games, points_before=points_before(tournament, round_.number),
+            exclude=() if context["can_arbitrate"] and round_.published else ("edit",),
+            short_headings=not request.GET.get("_export"))
+        context["bye_points"] = local_points(tournament.pab_points)
     context["live"] = live.round_live_context(request, tournament, round_)
     if tournament.micro_match:
         context["micro_matches"] = range(1, (round_.games.count() + 1) // 2 + 1)
@@ -142,9 +160,10 @@ def pairing_table(request, round_: Round, *, can_arbitrate: bool) -> PairingTabl
 def rounds_overview(request, slug: str):
     """The first round still being played, or the first round: the usual way into the rounds."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    open_round = (Game.objects.of_tournament(tournament).filter(result="")
+    open_round = (Game.objects.of_tournament(tournament).filter(result="", round__published=True)
                   .order_by("round__number").values_list("round__number", flat=True).first())
-    number = open_round or tournament.rounds.values_list("number", flat=True).first()
+    number = open_round or tournament.rounds.filter(published=True).values_list(
+        "number", flat=True).first()
     if number is None:
         messages.info(request, _("Rounds not generated yet: draw numbers then generate."))
         return redirect(tournament)
@@ -193,6 +212,10 @@ def crosstable(request, slug: str):
     goes through django-tables2 (crosstable_grid says why)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     context = tournament_context(request, tournament)
+    if tournament.is_swiss:
+        context["round_columns"], context["rows"] = swiss_pages.crosstable_rows(tournament)
+        context["tiebreak_legend"] = tiebreak_legend(tournament.tiebreaks)
+        return render(request, "tournaments/swiss_crosstable.html", context)
     if request.GET.get("_export") == "csv":
         return crosstable_export(request, tournament, context)
     by_rank = request.GET.get("ordem") == BY_RANK
@@ -290,6 +313,9 @@ def player_detail(request, slug: str, entry_id: int):
                 for number in byes)
     table = PlayerGamesTable(rows)
     context = tournament_context(request, tournament, entry=entry, byes=byes)
+    if tournament.is_swiss:
+        context.update(swiss_pages.player_rounds(tournament, entry))
+        return render(request, "tournaments/swiss_player.html", context)
     return table_page(request, table, f"{slug}-jogador-{entry.number or entry.pk}",
                       "tournaments/player_detail.html", context)
 

@@ -118,7 +118,8 @@ def test_the_demo_round_trips_under_a_new_slug(demo, tmp_path):
 def test_the_demo_round_trips_into_an_emptied_database(demo, tmp_path):
     first = exported(demo.slug)
     demo.delete()
-    # Only the other demo tournaments' entries remain (the team league of issue 16).
+    # Only the other demo tournaments' entries remain (the team league of issue 16, the Swiss of
+    # issue 14).
     assert not AuditEntry.objects.exclude(tournament__in=Tournament.objects.all()).exists()
     assert not ScoreSheet.objects.exists()
     # The slug is not in the file; --slug restores the old address.

@@ -128,4 +128,5 @@ def url_arguments(scene: Scene, route_name: str, *, paired: bool | None = None) 
         "round_number": 1,
         "pk": (scene.paired_entry if paired else scene.open_entry).player_id,  # a person (17)
         "match": 1,  # a micro-match of the round (issue 17)
+        "board": 1,  # the Swiss pages (issue 14): a board of the round
     }

@@ -35,6 +35,8 @@ ORGANISER_WRITES = {
     # team competitions (issue 16)
     "tournaments:team_settings", "tournaments:add_team", "tournaments:add_team_player",
     "tournaments:team_generate_rounds",
+    # the Swiss (issue 14): the organiser sets the initial ranking
+    "tournaments:swiss_rank",
 }
 CREATE = "tournaments:create"  # members of "Organizadores" (and superusers) only
 ROLES = ["anonymous", "outsider", "other_arbiter", "other_organiser", "arbiter", "organiser",

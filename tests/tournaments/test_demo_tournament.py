@@ -57,7 +57,7 @@ def test_demo_roles(demo):
 def test_loading_again_keeps_the_half_played_tournament(demo):
     before = list(Game.objects.of_tournament(demo).values_list("pk", "result", "version"))
     call_command("load_demo")
-    assert Tournament.objects.count() == 2  # the round robin and the team league (issue 16)
+    assert Tournament.objects.count() == 3  # round robin, team league (16), Swiss (14)
     assert list(Game.objects.of_tournament(demo).values_list("pk", "result", "version")) == before
 
 

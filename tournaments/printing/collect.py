@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.utils import formats
 from django.utils.translation import gettext
 
+from tournaments import reports
 from tournaments.collation import name_key
 from tournaments.domain_types import Crosstable
 from tournaments.models import Entry, Game, Round, Tournament
@@ -150,6 +151,8 @@ def _rating(value: int | None) -> str:
 def crosstable_data(tournament: Tournament, *, by_rank: bool = False) -> CrosstableData:
     """The crosstable, cells in the tournament's units; `by_rank` orders the columns as the
     rows, headed by place, so the diagonal falls straight (as Swiss-Manager prints it)."""
+    if tournament.is_swiss:
+        return _swiss_crosstable_data(tournament)
     records = game_records(tournament)
     ranked = standings(tournament, records=records)
     cells: dict[int, dict[int, list[GameCell]]] = {}
@@ -187,9 +190,34 @@ def crosstable_data(tournament: Tournament, *, by_rank: bool = False) -> Crossta
     )
 
 
+def _swiss_crosstable_data(tournament: Tournament) -> CrosstableData:
+    """A Swiss as chess-results prints it: per round the opponent, the colour and the result."""
+    from tournaments.swiss_pages import crosstable_rows
+
+    rounds, rows = crosstable_rows(tournament)
+    sides = {reports.colour_initial(True): Side.WHITE, reports.colour_initial(False): Side.BLACK}
+    printed = [
+        CrosstableRow(
+            rank=row["rank"], number=row["number"], name=row["entry"].player.name,
+            club=row["entry"].player.club, points=row["points"],
+            rating=str(row["entry"].player.rating or ""),
+            tiebreaks=tuple(value or NOT_APPLICABLE for value in row["tiebreaks"]),
+            cells={number: [GameCell(result=cell.result, side=sides.get(cell.colour),
+                                     opponent=cell.opponent if cell.colour else "")]
+                   for number, cell in zip(rounds, row["cells"], strict=True)},
+        )
+        for row in rows
+    ]
+    return CrosstableData(header=tournament_header(tournament), columns=rounds, rows=printed,
+                          tiebreak_labels=tiebreak_labels(tournament.tiebreaks),
+                          after_round=_after_round(tournament), by_round=True)
+
+
 def get_round(tournament: Tournament, number: int) -> Round:
     try:
-        return tournament.rounds.select_related("bye__player").get(number=number)
+        # A Swiss round the arbiter has not published is not printed for the wall either.
+        return tournament.rounds.select_related("bye__player").get(number=number,
+                                                                   published=True)
     except Round.DoesNotExist:
         raise RoundNotFoundError(tournament, number) from None
 
@@ -204,9 +232,17 @@ def pairings_data(tournament: Tournament, round_number: int) -> PairingsData:
     round_ = get_round(tournament, round_number)
     numbers = list(tournament.entries.filter(number__isnull=False)
                    .values_list("number", flat=True))
-    before = Crosstable(numbers, game_records(tournament), tournament.scoring,
-                        cycles=record_cycles(tournament),
-                        up_to_round=record_round(tournament, round_number - 1)).total
+    if tournament.is_swiss:
+        from tournaments.swiss_standings import swiss_table
+
+        by_number = {entry.number: entry for entry in tournament.entries.filter(
+            number__isnull=False).select_related("player")}
+        before = swiss_table(tournament, game_records(tournament), by_number,
+                             up_to_round=round_number - 1).total
+    else:
+        before = Crosstable(numbers, game_records(tournament), tournament.scoring,
+                            cycles=record_cycles(tournament),
+                            up_to_round=record_round(tournament, round_number - 1)).total
     rows = []
     symbols = score_symbols(tournament.scoring)
     for game in round_.games.with_players().order_by("board"):

@@ -90,7 +90,9 @@ def build_crosstable_pdf(data: CrosstableData) -> bytes:
 
 def cell_text(games: list[GameCell]) -> str:
     """ "1W", "½B", or "1W 0B" for the two games of a double round robin."""
-    return " ".join(f"{game.result}{colour_initial(game.side)}" for game in games if game.result)
+    return " ".join(f"{game.opponent}{colour_initial(game.side)}{game.result}" if game.opponent
+                    else f"{game.result}{colour_initial(game.side)}"
+                    for game in games if game.result)
 
 
 def _geometry(data: CrosstableData) -> _Geometry:
@@ -98,8 +100,10 @@ def _geometry(data: CrosstableData) -> _Geometry:
     columns = len(data.columns)
     font_size = 9.0 if columns <= 16 else 8.0 if columns <= 26 else 7.0
     cycles = max((len(games) for row in data.rows for games in row.cells.values()), default=1)
-    widest_game = widest([cell_text([GameCell(result="½", side=side)]) for side in Side],
-                         REGULAR, font_size)
+    samples = [cell_text([GameCell(result="½", side=side)]) for side in Side]
+    if data.by_round:
+        samples += [cell_text(games) for row in data.rows for games in row.cells.values()]
+    widest_game = widest(samples, REGULAR, font_size)
     space = widest([" "], REGULAR, font_size)
     min_cell = max(16.0, (widest_game + space) * cycles - space + 5)
     headings = translated_headings()
@@ -188,7 +192,8 @@ def _block_table(data: CrosstableData, block: list[int], geometry: _Geometry) ->
         heading.append(headings["club"])
         widths.append(geometry.club_width)
     first_cell = len(heading)
-    heading.extend(data.column_labels.get(number, str(number)) for number in block)
+    heading.extend((gettext("R%(number)s") % {"number": number}) if data.by_round
+                   else data.column_labels.get(number, str(number)) for number in block)
     widths.extend([geometry.cell_width] * len(block))
     heading.append(headings["points"])
     widths.append(geometry.points_width)
@@ -205,7 +210,7 @@ def _block_table(data: CrosstableData, block: list[int], geometry: _Geometry) ->
     points_column = first_cell + len(block)
     for index, row in enumerate(data.rows, start=1):
         rows.append(_row_cells(row, block, geometry, size, name_space, club_space))
-        if row.number in block:
+        if row.number in block and not data.by_round:
             column = first_cell + block.index(row.number)
             style.append(("BACKGROUND", (column, index), (column, index), SELF_CELL))
     style += [
@@ -242,6 +247,11 @@ def _legend(data: CrosstableData) -> list[Flowable]:
     win, draw, loss = data.symbols
     headings = translated_headings()
     lines = [
+        gettext(
+            "Each round: the opponent's number, the colour played (W White, B Black) and the "
+            "result; + and - are forfeits (Art. 28), a bye shows its points, ½ a half-point bye, "
+            "- an absence."
+        ) if data.by_round else
         gettext(
             "Each cell: the points of the player of the row against the player of the column "
             "(%(win)s win, %(draw)s draw, %(loss)s loss; + and - a forfeit won and lost, -- both "

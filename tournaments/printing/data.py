@@ -64,6 +64,7 @@ class GameCell:
 
     result: str
     side: Side | None = None
+    opponent: str = ""  # a Swiss's cell names the opponent's number first ("12W1")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,6 +82,7 @@ class CrosstableData:
     rows: list[CrosstableRow]
     tiebreak_labels: list[TiebreakLabel] = field(default_factory=list)
     after_round: int | None = None
+    by_round: bool = False  # a Swiss: one column per round (R1, R2...), as chess-results prints
     # Headings of the opponent columns when not their pairing numbers (by rank: the places).
     column_labels: dict[int, str] = field(default_factory=dict)
     # What a win, a draw and a loss show in a cell: the tournament's units (2, 1, 0 in FMJD).

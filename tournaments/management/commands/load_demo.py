@@ -2,6 +2,7 @@
 
 The tournament is a realistic 10-player Brazilian round robin, half played: rounds 1-5 of 9 with
 wins, draws, a forfeit (Art. 28) and a game whose colours were swapped by agreement (Art. 10).
+Beside it, a 30-player Swiss of seven rounds in its fifth round (tournaments/demo_swiss.py).
 """
 
 import datetime
@@ -13,6 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments import services
+from tournaments.demo_swiss import load_swiss
 from tournaments.models import Board, Game, TimeControl, Tournament
 from tournaments.team_demo import load_team_demo
 
@@ -104,6 +106,7 @@ class Command(BaseCommand):
         if not tournament.entries.exists():
             self._play_half(tournament, organiser, arbiter)
         load_team_demo(organiser, arbiter)  # the 6-team league of 4 boards (issue 16)
+        load_swiss(organiser, arbiter)  # the 30-player Swiss in its fifth round (issue 14)
 
     def _play_half(self, tournament: Tournament, organiser, arbiter) -> None:
         # Done as the demo's organiser and arbiter would, so the audit log shows who did what.

@@ -1,0 +1,32 @@
+"""`manage.py export_trf SLUG`: a Swiss tournament as a TRF-2026 file (for rating officers and
+other pairing programs), its complete rounds on standard output or in a file."""
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from tournaments.models import Tournament
+from tournaments.swiss.trf import write_trf
+from tournaments.swiss_trf import complete_rounds, tournament_to_trf
+
+
+class Command(BaseCommand):
+    help = _("Write a Swiss tournament as a TRF file (import it with import_trf).")
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("-o", "--output", help=_("the file to write (default: standard "
+                                                     "output)"))
+
+    def handle(self, *args, slug: str, output: str | None = None, **options):
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None:
+            raise CommandError(_("No tournament with the slug %(slug)s.") % {"slug": slug})
+        if not tournament.is_swiss:
+            raise CommandError(_("%(slug)s is a round robin: TRF export is for Swiss "
+                                 "tournaments.") % {"slug": slug})
+        text = write_trf(tournament_to_trf(tournament, rounds=complete_rounds(tournament)))
+        if output:
+            with open(output, "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
+        else:
+            self.stdout.write(text, ending="")

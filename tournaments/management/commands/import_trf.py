@@ -1,0 +1,41 @@
+"""`manage.py import_trf FILE.trf`: a Swiss tournament from a TRF file (Swiss-Manager, Swiss
+Perfect, bbpPairings...), with its players, rounds and results, to be continued here."""
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from tournaments.services import TournamentError
+from tournaments.swiss.trf import TrfError
+from tournaments.swiss_trf import TrfImportError, import_trf_text
+
+
+class Command(BaseCommand):
+    help = _("Create a Swiss tournament from a TRF file; print its slug.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+        parser.add_argument("--slug", help=_("the tournament's address (default: made from its "
+                                             "name)"))
+        parser.add_argument("--organiser", action="append", default=[], metavar="USERNAME",
+                            help=_("make this user an organiser of the tournament (repeatable)"))
+
+    def handle(self, *args, file: str, slug: str | None = None, organiser: list[str],
+               **options):
+        users = list(get_user_model().objects.filter(username__in=organiser))
+        missing = set(organiser) - {user.get_username() for user in users}
+        if missing:
+            raise CommandError(_("No such user: %(names)s") % {"names": ", ".join(sorted(missing))})
+        try:
+            with open(file, "rb") as handle:
+                text = handle.read().decode("utf-8", errors="replace")
+        except OSError as error:
+            raise CommandError(_("Cannot read %(file)s: %(error)s") % {
+                "file": file, "error": error.strerror}) from error
+        try:
+            tournament = import_trf_text(text, slug=slug or "")
+        except (TrfError, TrfImportError, TournamentError) as error:
+            raise CommandError(_("%(file)s refused, nothing saved: %(error)s") % {
+                "file": file, "error": error}) from error
+        tournament.organisers.add(*users)
+        self.stdout.write(tournament.slug)

@@ -1,0 +1,95 @@
+"""What the Swiss's public pages print: the crosstable as chess-results lays it out, and each
+player's rounds with his opponents' points and his performance."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.utils.translation import pgettext
+
+from . import reports
+from .fide_performance import performance_rating
+from .models import Entry, Tournament
+from .swiss_standings import swiss_table
+from .swiss_table import SwissTable, Unplayed
+from .tables import local_points
+
+#: What a round without an opponent shows in the crosstable (TRF-like letters).
+UNPLAYED_MARK = {Unplayed.PAIRING_BYE: "+", Unplayed.FULL_BYE: "+", Unplayed.HALF_BYE: "½",
+                 Unplayed.ZERO_BYE: "0", Unplayed.ABSENT: "-", Unplayed.NOT_ENTERED: ""}
+
+
+@dataclass(frozen=True)
+class SwissCell:
+    """One round of a player: opponent's number, colour initial, result as he scored it."""
+
+    opponent: str
+    colour: str
+    result: str
+
+
+def _colour(colour) -> str:
+    return reports.colour_initial(str(colour) == "white") if colour else ""
+
+
+def _cell(table: SwissTable, player: int, index: int) -> SwissCell:
+    entry = table.record[player][index]
+    scored = table.points[player][index]
+    if entry.opponent is None:
+        kind = entry.unplayed
+        mark = UNPLAYED_MARK.get(kind, "") if kind else ""
+        if kind is Unplayed.PAIRING_BYE:
+            mark = local_points(scored)
+        label = pgettext("a round without a game for one player", "bye")
+        return SwissCell(label if kind is Unplayed.PAIRING_BYE else "", "", mark)
+    if entry.played:
+        standard = table.standard_points(player, index + 1)
+        result = "1" if standard == 1 else "0" if standard == 0 else "½"
+    else:
+        result = "+" if entry.unplayed is Unplayed.FORFEIT_WIN else "-"
+    return SwissCell(str(entry.opponent), _colour(entry.colour), result)
+
+
+def crosstable_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
+    """(round numbers, rows by rank): rank, number, name, club, rating, cells, points and the
+    tie-breaks in the tournament's order."""
+    entries = reports.numbered_entries(tournament)
+    by_number = {entry.number: entry for entry in entries}
+    records = reports.game_records(tournament)
+    table = swiss_table(tournament, records, by_number)
+    standings = reports.standings(tournament, records=records, entries=entries)
+    rows = []
+    for standing in standings:
+        number = standing.entry.number
+        rows.append({
+            "rank": standing.rank, "number": number, "entry": standing.entry,
+            "cells": [_cell(table, number, index) for index in range(table.rounds)],
+            "points": local_points(standing.points),
+            "tiebreaks": [local_points(value) if value is not None else ""
+                          for value in standing.row.tiebreaks.values()],
+        })
+    return list(range(1, table.rounds + 1)), rows
+
+
+def player_rounds(tournament: Tournament, entry: Entry) -> dict:
+    """His rounds (opponent, opponent's points, colour, result) and his performance (C.07 10.2,
+    over games played with rated opponents)."""
+    entries = reports.numbered_entries(tournament)
+    by_number = {e.number: e for e in entries}
+    table = swiss_table(tournament, reports.game_records(tournament), by_number)
+    rows, score, ratings = [], Fraction(0), []
+    if entry.number not in table.record:
+        return {"rows": rows, "performance": None, "points": ""}
+    for index, round_entry in enumerate(table.record[entry.number]):
+        cell = _cell(table, entry.number, index)
+        opponent = by_number.get(round_entry.opponent) if round_entry.opponent else None
+        rows.append({"round": index + 1, "cell": cell, "opponent": opponent,
+                     "opponent_points": local_points(table.total[opponent.number])
+                     if opponent else "",
+                     "points": local_points(table.points[entry.number][index])})
+        if round_entry.played and opponent and opponent.player.rating:
+            ratings.append(opponent.player.rating)
+            score += table.standard_points(entry.number, index + 1)
+    return {"rows": rows, "performance": performance_rating(score, ratings),
+            "points": local_points(table.total[entry.number])}
