@@ -25,7 +25,7 @@ from .permissions import can_arbitrate, can_manage, refuse, tournament_role_requ
 from .printing import team_documents
 from .printing.collect import tournament_header
 from .scoring import format_points
-from .tables import local_points
+from .tables import local_points, printed
 from .team_tables import (
     TEAM_TIEBREAK_NAMES,
     BoardPrizeTable,
@@ -41,12 +41,13 @@ def team_table_page(request, table, export_name: str, template: str, context: di
                     title: str, subtitle: str = ""):
     """The page, its CSV (views.table_page), or with ?_export=pdf the same table printed."""
     if request.GET.get("_export") == "pdf":
-        values = [[str(cell) for cell in row] for row in table.as_values()]
+        values = [[printed(cell) for cell in row] for row in table.as_values()]
         document = team_documents.TableDocument(
             header=tournament_header(context["tournament"]), title=title, subtitle=subtitle,
             headings=tuple(values[0]), rows=tuple(tuple(row) for row in values[1:]))
         return pdf_response(team_documents.build_table_pdf(document), f"{export_name}.pdf")
-    return table_page(request, table, export_name, template, context)
+    return table_page(request, table, export_name, template, context,
+                      f"{title} {subtitle}".strip())
 
 
 def pdf_response(content: bytes, filename: str) -> HttpResponse:
@@ -192,8 +193,7 @@ def team_detail(request, slug: str, team_id: int):
     rows = []
     for member in team.members.select_related("entry__player").order_by("position"):
         got, games = scores.get(member.entry_id, (Fraction(0), 0))
-        percentage = (f"{local_points(round(got * 100 / (games * tournament.scoring.win), 1))}"
-                      if games else "")
+        percentage = round(got * 100 / (games * tournament.scoring.win), 1) if games else ""
         rows.append({"position": member.position, "name": member.entry.player.name,
                      "url": member.entry.get_absolute_url(),
                      "role": _("regular") if member.position <= competition.boards
@@ -237,7 +237,7 @@ def board_prizes(request, slug: str):
                          "url": entry.get_absolute_url(),
                          "team": member.team.name if member else "", "games": score.games,
                          "points": score.points,
-                         "percentage": local_points(round(score.percentage, 1))})
+                         "percentage": round(score.percentage, 1)})
     return team_table_page(request, BoardPrizeTable(rows), f"{slug}-premios-por-tabuleiro",
                            "tournaments/teams/board_prizes.html", context, _("Board prizes"))
 

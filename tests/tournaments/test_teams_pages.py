@@ -36,7 +36,7 @@ def url(name, league, *args):
 
 
 def csv_rows(response):
-    return list(csv.reader(io.StringIO(response.content.decode())))
+    return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
 
 
 def test_every_team_page_answers_and_exports(client, league):
