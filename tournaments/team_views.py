@@ -24,7 +24,6 @@ from .models import Entry, Round, Team, TeamCompetition, TeamSystem, Tournament
 from .permissions import can_arbitrate, can_manage, refuse, tournament_role_required
 from .printing import team_documents
 from .printing.collect import tournament_header
-from .scoring import format_points
 from .tables import local_points, printed
 from .team_tables import (
     TEAM_TIEBREAK_NAMES,
@@ -97,7 +96,7 @@ def team_standings(request, slug: str):
 
 
 def team_crosstable(request, slug: str):
-    """Match results with the game points in each cell, row team's first ("2½-1½")."""
+    """Match results with the game points in each cell, row team's first ("2,5–1,5")."""
     tournament = team_tournament(slug)
     context = team_context(request, tournament)
     competition = context["competition"]
@@ -108,10 +107,12 @@ def team_crosstable(request, slug: str):
         if record.is_bye or not record.complete:
             continue
         home, away = teams.match_game_points(record, tournament.scoring, competition.scoring)
+        # An en dash, as the round's matches write a score: "3-1" is a date to a spreadsheet
+        # that opens the CSV (1 March), "3–1" stays text (issue 20).
         cells.setdefault((record.home, record.away), []).append(
-            f"{format_points(home)}-{format_points(away)}")
+            f"{local_points(home)}–{local_points(away)}")
         cells.setdefault((record.away, record.home), []).append(
-            f"{format_points(away)}-{format_points(home)}")
+            f"{local_points(away)}–{local_points(home)}")
     standing = {line.team: line for line in team_services.team_standings(tournament)}
     ordered = sorted(by_id.values(), key=lambda t: (t.number or 0, t.name))
     numbers = [team.number or index for index, team in enumerate(ordered, start=1)]

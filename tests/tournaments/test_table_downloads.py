@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import re
 from decimal import Decimal
 
 import openpyxl
@@ -26,7 +27,7 @@ from tournaments.csv_export import (
     neutralise,
     sheet_title,
 )
-from tournaments.models import Game, PairingSystem
+from tournaments.models import Game, PairingSystem, TeamMatch
 from tournaments.scoring import format_points
 
 pytestmark = pytest.mark.django_db
@@ -296,6 +297,19 @@ def test_excel_in_the_query_overrides_the_language(round_robin, client, excel, d
     assert response.content[len(BOM):].decode().splitlines()[0].count(delimiter) == \
         len(cells[0]) - 1
     assert any(half in row[5] for row in cells[1:])
+
+
+def test_no_score_of_the_team_crosstable_reads_as_a_date(league):
+    """Excel opening a CSV takes "3-1" for the 1st of March (or the 3rd of January): the
+    match scores are written with an en dash, and with the reader's decimal sign."""
+    url = reverse("tournaments:team_crosstable", args=[league.slug])
+    match = TeamMatch.objects.get(round__tournament=league, round__number=1, table=1)
+    for client, dialect, score in ((portuguese, "pt", "1,5–2,5"), (english, "en", "1.5–2.5")):
+        cells = csv_cells(client().get(url, {"_export": "csv"}), dialect)
+        home = next(row for row in cells if row[1] == match.home.name)
+        assert score in home
+        scores = [cell for row in cells[1:] for cell in row[2:-3] if cell not in ("", "×")]
+        assert scores and all(re.fullmatch(r"\d+([.,]5)?–\d+([.,]5)?", cell) for cell in scores)
 
 
 def test_a_name_with_the_separator_stays_one_cell(organiser):
