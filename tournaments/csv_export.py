@@ -196,7 +196,7 @@ def xlsx_bytes(sheet: Sheet, title: str, document_title: str = "") -> bytes:
     worksheet = workbook.active
     worksheet.title = sheet_title(title)
     workbook.properties.title = document_title or title
-    workbook.properties.creator = "Torneios de damas"
+    workbook.properties.creator = "Damas"
     bold = Font(bold=True)
     widths = [len(heading) for heading in sheet.headings]
     for row_number, row in enumerate([sheet.headings, *sheet.rows], start=1):
