@@ -53,7 +53,7 @@ def prize_list(request, slug: str):
 
 def category_standings(request, slug: str, category_id: int):
     """The standings kept to the category's members (overall ranks, tie-break columns), as a
-    page, CSV (?_export=csv, through table_page) or PDF (?formato=pdf)."""
+    page, CSV or .xlsx (?_export=csv|xlsx, through table_page) or PDF (?formato=pdf)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     category = get_object_or_404(Category, tournament=tournament, pk=category_id)
     standings = services.category_standings(category)
@@ -77,7 +77,8 @@ def category_standings(request, slug: str, category_id: int):
     return table_page(request, table, f"{slug}-{category.pk}-classificacao",
                       "prizes/category_standings.html",
                       tournament_context(request, tournament, category=category,
-                                         tiebreak_legend=tiebreak_legend(tournament.tiebreaks)))
+                                         tiebreak_legend=tiebreak_legend(tournament.tiebreaks)),
+                      category.name)
 
 
 @tournament_role_required(can_manage)

@@ -48,7 +48,7 @@ logger = logging.getLogger(__name__)
 
 CACHE_VERSION = 1
 CACHE_SECONDS = 24 * 3600
-# The headers a stored page is served with again (the CSV export's file name among them).
+# The headers a stored page is served with again (a download's type and file name among them).
 KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")
 
 
@@ -146,7 +146,8 @@ class StoredPage:
 # anything else is answered without being stored, so made-up query strings cannot fill the cache
 # with copies of one page.
 STORED_QUERY = {"sort": re.compile(r"-?[a-z_0-9]{1,16}"), "rodada": re.compile(r"[0-9]{1,4}"),
-                "_export": re.compile(r"csv"),
+                "_export": re.compile(r"csv|xlsx"),
+                "excel": re.compile(r"pt|en"),  # a CSV for another region's Excel (issue 20)
                 "ordem": re.compile(r"classificacao")}  # the crosstable by rank (issue 12)
 
 

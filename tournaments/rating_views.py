@@ -1,6 +1,9 @@
-"""The rating report page, its CSV (through table_page, formulas neutralised) and its PDF."""
+"""The rating report page, its CSV and .xlsx (through table_page, formulas neutralised) and
+its PDF."""
 
 from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
 
 import django_tables2 as tables
 from django.http import HttpResponse
@@ -13,21 +16,24 @@ from . import reports
 from .models import Tournament
 from .printing.plain_table import plain_table_pdf
 from .rating_report import rating_report
-from .tables import local_points
+from .tables import NumberColumn, local_number
 from .views import table_page, tournament_context
 
 
 class RatingReportTable(tables.Table):
-    number = tables.Column(verbose_name=gettext_lazy("No."))
+    """Numbers as numbers (NumberColumn): the page writes them with the language's decimal
+    sign, the downloads hold the numbers themselves."""
+
+    number = NumberColumn(verbose_name=gettext_lazy("No."))
     name = tables.Column(verbose_name=gettext_lazy("Name"))
     fed_id = tables.Column(verbose_name=gettext_lazy("federation id"))
-    rating = tables.Column(verbose_name=gettext_lazy("rating"))
-    games = tables.Column(verbose_name=gettext_lazy("Rated games"))
-    score = tables.Column(verbose_name=gettext_lazy("Score"))
-    expected = tables.Column(verbose_name=gettext_lazy("Expected score"))
-    change = tables.Column(verbose_name=gettext_lazy("Rating change"))
-    new_rating = tables.Column(verbose_name=gettext_lazy("New rating"))
-    performance = tables.Column(verbose_name=gettext_lazy("Performance"))
+    rating = NumberColumn(verbose_name=gettext_lazy("rating"))
+    games = NumberColumn(verbose_name=gettext_lazy("Rated games"))
+    score = NumberColumn(verbose_name=gettext_lazy("Score"))
+    expected = NumberColumn(verbose_name=gettext_lazy("Expected score"))
+    change = NumberColumn(verbose_name=gettext_lazy("Rating change"), signed=True)
+    new_rating = NumberColumn(verbose_name=gettext_lazy("New rating"))
+    performance = NumberColumn(verbose_name=gettext_lazy("Performance"))
 
     class Meta:
         order_by = ("number",)
@@ -49,12 +55,17 @@ def report_rows(tournament: Tournament, rating_list: str = "") -> list[dict]:
         "number": row.number, "name": by_number[row.number].player.name,
         "fed_id": getattr(by_number[row.number].player, id_field),
         "rating": "" if row.rating is None else row.rating, "games": row.games,
-        "score": local_points(row.score),
-        "expected": "" if row.expected is None else f"{row.expected:.2f}",
-        "change": "" if row.change is None else f"{row.change:+.1f}",
+        "score": row.score,
+        "expected": "" if row.expected is None else rounded(row.expected, "0.01"),
+        "change": "" if row.change is None else rounded(row.change, "0.1"),
         "new_rating": "" if row.new_rating is None else row.new_rating,
         "performance": "" if row.performance is None else row.performance,
     } for row in rows]
+
+
+def rounded(value: float, places: str) -> Decimal:
+    """0.7597 as Decimal("0.76"): what the report shows, the same in its downloads."""
+    return Decimal(repr(value)).quantize(Decimal(places), rounding=ROUND_HALF_UP)
 
 
 def rating_report_page(request, slug: str):
@@ -69,7 +80,9 @@ def rating_report_page(request, slug: str):
         headings = [str(column.header) for column in table.columns]
         subtitle = _("K = %(k)d") % {"k": tournament.rating_k}
         content = plain_table_pdf(tournament, _("Rating report"), headings,
-                                  [[row[column.name] for column in table.columns]
+                                  [[local_number(row[column.name],
+                                                 signed=column.name == "change")
+                                    for column in table.columns]
                                    for row in rows], subtitle=subtitle)
         response = HttpResponse(content, content_type="application/pdf")
         response["Content-Disposition"] = content_disposition_header(
@@ -77,4 +90,5 @@ def rating_report_page(request, slug: str):
         return response
     return table_page(request, table, f"{slug}-rating{'-fmjd' if rating_list else ''}",
                       "tournaments/rating_report.html",
-                      tournament_context(request, tournament, rating_list=rating_list))
+                      tournament_context(request, tournament, rating_list=rating_list),
+                      _("Rating report"))

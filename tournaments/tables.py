@@ -1,4 +1,5 @@
-"""Every table of the tournament pages: sortable, exportable to CSV (`?_export=csv`)."""
+"""Every table of the tournament pages: sortable, exportable to CSV and Excel
+(`?_export=csv`, `?_export=xlsx`, csv_export.py)."""
 
 from __future__ import annotations
 
@@ -43,9 +44,39 @@ SORT_BY_NAME = ("sort_name", "name")
 
 def local_points(value: Fraction | int) -> str:
     """A score with the page's decimal sign ("2,5" in Portuguese, "2.5" in English); a value
-    with no finite decimal stays a fraction ("7/3"). CSV exports keep format_points' "2.5"."""
+    with no finite decimal stays a fraction ("7/3")."""
     text = format_points(value)
     return text if "/" in text else formats.number_format(Decimal(text))
+
+
+def export_number(value: Fraction | int) -> int | Decimal | float:
+    """A score as the downloads hold it (csv_export.py): 3, Decimal("2.5"); a value with no
+    finite decimal (7/3) as the nearest float, since a spreadsheet has no fractions."""
+    text = format_points(value)
+    if "/" in text:
+        return float(Fraction(value))
+    number = Decimal(text)
+    return int(number) if number == number.to_integral_value() else number
+
+
+def local_number(value, *, signed: bool = False) -> str:
+    """Any number as the page writes it, with the language's decimal sign; "" for none."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, Fraction):
+        text = local_points(value)
+    elif isinstance(value, Decimal | float):
+        text = formats.number_format(value)
+    else:
+        text = str(value)
+    return f"+{text}" if signed and not isinstance(value, str) and value > 0 else text
+
+
+def printed(value) -> str:
+    """A cell of a table's export as a printed page shows it: numbers in the language's way."""
+    if isinstance(value, Decimal | float):
+        return local_number(value)
+    return "" if value is None else str(value)
 
 
 def tiebreak_label(tiebreak_id: str) -> str:
@@ -71,18 +102,33 @@ def tiebreak_legend(tiebreak_ids: list[str]) -> list[str]:
     return [f"{tiebreak_abbreviation(key)} = {tiebreak_name(key)}" for key in tiebreak_ids]
 
 
-class PointsColumn(tables.Column):
-    """An exact score shown as people write it: 2,5 (2.5 in English), 3, 0,75."""
+class NumberColumn(tables.Column):
+    """A number aligned as one and written with the page's decimal sign (2,5 or 2.5); its
+    downloads get the number itself (csv_export.py writes it for the reader's spreadsheet).
+    `signed` writes a plus before a positive number (a rating change)."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, signed: bool = False, **kwargs):
         kwargs.setdefault("attrs", NUMBER_ATTRS)
+        kwargs.setdefault("default", "")
+        self.signed = signed
         super().__init__(*args, **kwargs)
+
+    def render(self, value) -> str:
+        return local_number(value, signed=self.signed)
+
+    def value(self, value):
+        return export_number(value) if isinstance(value, Fraction) else value
+
+
+class PointsColumn(NumberColumn):
+    """An exact score shown as people write it: 2,5 (2.5 in English), 3, 0,75; exported as
+    the number (½ is 0.5)."""
 
     def render(self, value: Fraction) -> str:
         return local_points(value)
 
-    def value(self, value: Fraction) -> str:
-        return format_points(value)
+    def value(self, value: Fraction) -> int | Decimal | float:
+        return export_number(value)
 
 
 class TournamentTable(tables.Table):
@@ -93,6 +139,10 @@ class TournamentTable(tables.Table):
         model = Tournament
         fields = ["name", "place", "start_date", "board", "time_control", "status"]
         empty_text = _("No tournament yet.")
+
+    def value_start_date(self, value):
+        """The date itself in the downloads: a date cell in .xlsx, 2026-03-14 in the CSV."""
+        return value
 
 
 class EntryTable(tables.Table):
@@ -261,8 +311,8 @@ class TieBreakColumn(PointsColumn):
     def render(self, value: Fraction | None) -> str:
         return "–" if value is None else local_points(value)
 
-    def value(self, value: Fraction | None) -> str:
-        return "–" if value is None else format_points(value)
+    def value(self, value: Fraction | None) -> int | Decimal | float | str:
+        return "–" if value is None else export_number(value)
 
 
 class CrossColumn(tables.Column):
@@ -347,7 +397,7 @@ class PlayerGamesTable(tables.Table):
     colour = tables.Column(verbose_name=_("Colour"))
     opponent = tables.Column(verbose_name=_("Opponent"))
     result = tables.Column(verbose_name=_("Result"), default="")
-    points = tables.Column(verbose_name=_("Points"), attrs=NUMBER_ATTRS, default="")
+    points = NumberColumn(verbose_name=_("Points"))
 
     class Meta:
         order_by = ("round",)

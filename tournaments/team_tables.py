@@ -1,4 +1,4 @@
-"""The tables of the team pages (issue 16): sortable, and exportable to CSV through
+"""The tables of the team pages (issue 16): sortable, and exportable to CSV and .xlsx through
 views.table_page, which neutralises formulas. Rows are plain dicts built by team_views."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .tables import NAME_ATTRS, NUMBER_ATTRS, RANK_ATTRS, PointsColumn
+from .tables import NAME_ATTRS, NUMBER_ATTRS, RANK_ATTRS, NumberColumn, PointsColumn
 
 MATCH_HEADING = pgettext_lazy("a team match: two teams meet over several boards", "Match")
 BOARD_HEADING = pgettext_lazy("the table a game is played at", "Board")
@@ -84,7 +84,7 @@ class RosterTable(tables.Table):
     rating = tables.Column(verbose_name=_("Rating"), attrs=NUMBER_ATTRS, default="")
     games = tables.Column(verbose_name=_("Games"), attrs=NUMBER_ATTRS)
     points = PointsColumn(verbose_name=_("Points"))
-    percentage = tables.Column(verbose_name=_("%"), attrs=NUMBER_ATTRS, default="")
+    percentage = NumberColumn(verbose_name=_("%"))
 
     class Meta:
         orderable = False
@@ -97,7 +97,7 @@ class BoardPrizeTable(tables.Table):
     team = tables.Column(verbose_name=_("Team"))
     games = tables.Column(verbose_name=_("Games"), attrs=NUMBER_ATTRS)
     points = PointsColumn(verbose_name=_("Points"))
-    percentage = tables.Column(verbose_name=_("%"), attrs=NUMBER_ATTRS)
+    percentage = NumberColumn(verbose_name=_("%"))
 
     class Meta:
         orderable = False

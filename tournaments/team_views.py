@@ -24,8 +24,7 @@ from .models import Entry, Round, Team, TeamCompetition, TeamSystem, Tournament
 from .permissions import can_arbitrate, can_manage, refuse, tournament_role_required
 from .printing import team_documents
 from .printing.collect import tournament_header
-from .scoring import format_points
-from .tables import local_points
+from .tables import local_points, printed
 from .team_tables import (
     TEAM_TIEBREAK_NAMES,
     BoardPrizeTable,
@@ -41,12 +40,13 @@ def team_table_page(request, table, export_name: str, template: str, context: di
                     title: str, subtitle: str = ""):
     """The page, its CSV (views.table_page), or with ?_export=pdf the same table printed."""
     if request.GET.get("_export") == "pdf":
-        values = [[str(cell) for cell in row] for row in table.as_values()]
+        values = [[printed(cell) for cell in row] for row in table.as_values()]
         document = team_documents.TableDocument(
             header=tournament_header(context["tournament"]), title=title, subtitle=subtitle,
             headings=tuple(values[0]), rows=tuple(tuple(row) for row in values[1:]))
         return pdf_response(team_documents.build_table_pdf(document), f"{export_name}.pdf")
-    return table_page(request, table, export_name, template, context)
+    return table_page(request, table, export_name, template, context,
+                      f"{title} {subtitle}".strip())
 
 
 def pdf_response(content: bytes, filename: str) -> HttpResponse:
@@ -96,7 +96,7 @@ def team_standings(request, slug: str):
 
 
 def team_crosstable(request, slug: str):
-    """Match results with the game points in each cell, row team's first ("2½-1½")."""
+    """Match results with the game points in each cell, row team's first ("2,5–1,5")."""
     tournament = team_tournament(slug)
     context = team_context(request, tournament)
     competition = context["competition"]
@@ -107,10 +107,12 @@ def team_crosstable(request, slug: str):
         if record.is_bye or not record.complete:
             continue
         home, away = teams.match_game_points(record, tournament.scoring, competition.scoring)
+        # An en dash, as the round's matches write a score: "3-1" is a date to a spreadsheet
+        # that opens the CSV (1 March), "3–1" stays text (issue 20).
         cells.setdefault((record.home, record.away), []).append(
-            f"{format_points(home)}-{format_points(away)}")
+            f"{local_points(home)}–{local_points(away)}")
         cells.setdefault((record.away, record.home), []).append(
-            f"{format_points(away)}-{format_points(home)}")
+            f"{local_points(away)}–{local_points(home)}")
     standing = {line.team: line for line in team_services.team_standings(tournament)}
     ordered = sorted(by_id.values(), key=lambda t: (t.number or 0, t.name))
     numbers = [team.number or index for index, team in enumerate(ordered, start=1)]
@@ -192,8 +194,7 @@ def team_detail(request, slug: str, team_id: int):
     rows = []
     for member in team.members.select_related("entry__player").order_by("position"):
         got, games = scores.get(member.entry_id, (Fraction(0), 0))
-        percentage = (f"{local_points(round(got * 100 / (games * tournament.scoring.win), 1))}"
-                      if games else "")
+        percentage = round(got * 100 / (games * tournament.scoring.win), 1) if games else ""
         rows.append({"position": member.position, "name": member.entry.player.name,
                      "url": member.entry.get_absolute_url(),
                      "role": _("regular") if member.position <= competition.boards
@@ -237,7 +238,7 @@ def board_prizes(request, slug: str):
                          "url": entry.get_absolute_url(),
                          "team": member.team.name if member else "", "games": score.games,
                          "points": score.points,
-                         "percentage": local_points(round(score.percentage, 1))})
+                         "percentage": round(score.percentage, 1)})
     return team_table_page(request, BoardPrizeTable(rows), f"{slug}-premios-por-tabuleiro",
                            "tournaments/teams/board_prizes.html", context, _("Board prizes"))
 

@@ -16,7 +16,7 @@ from django_tables2 import RequestConfig
 
 from . import crosstable_grid, live, page_pieces, reports, services, swiss_pages
 from . import round_results as round_entry
-from .csv_export import SafeCsvExport
+from .csv_export import EXPORT_FORMATS, export_response
 from .csv_import import CsvImportError
 from .forms import (
     CsvImportForm,
@@ -55,15 +55,21 @@ def home(request):
     return render(request, "home.html", {"tournaments": Tournament.objects.all()})
 
 
-def table_page(request, table, export_name: str, template: str, context: dict):
-    """Render a page around a sortable table, or the table alone as CSV with ?_export=csv."""
+def table_page(request, table, export_name: str, template: str, context: dict,
+               title: str = ""):
+    """Render a page around a sortable table, or the table alone as a download:
+    ?_export=csv or ?_export=xlsx (csv_export.py: numbers as numbers, formulas neutralised);
+    `title` names the sheet of the .xlsx."""
     RequestConfig(request, paginate=False).configure(table)
     export_format = request.GET.get("_export")
-    # CSV only, the one the pages offer: django-tables2 also knows xlsx, ods, yaml..., whose
-    # packages are not installed, so ?_export=xlsx was a server error.
-    if export_format == "csv":
-        # Cells that a spreadsheet would run as formulas are neutralised (issue 13).
-        return SafeCsvExport(table).response(f"{export_name}.csv")
+    # Only the formats the pages offer: django-tables2 also knows ods, yaml..., whose packages
+    # are not installed, so another ?_export= shows the page.
+    if export_format in EXPORT_FORMATS:
+        title = str(title or export_name)
+        tournament = context.get("tournament")
+        document_title = f"{tournament.name} – {title}" if tournament else title
+        return export_response(request, table, export_format, export_name, title,
+                               document_title)
     return render(request, template, {**context, "table": table})
 
 
@@ -93,7 +99,7 @@ def tournament_context(request, tournament: Tournament, **extra) -> dict:
 def tournament_list(request):
     table = TournamentTable(Tournament.objects.all())
     return table_page(request, table, "torneios", "tournaments/tournament_list.html",
-                      {"can_create": can_create_tournament(request.user)})
+                      {"can_create": can_create_tournament(request.user)}, _("Tournaments"))
 
 
 def tournament_detail(request, slug: str):
@@ -107,7 +113,7 @@ def tournament_detail(request, slug: str):
     context["next_step"] = "" if competition else next_step(tournament, entries,
                                                             context["paired"])
     return table_page(request, table, f"{slug}-jogadores", "tournaments/tournament_detail.html",
-                      context)
+                      context, _("Players"))
 
 
 def next_step(tournament: Tournament, entries: list[Entry], paired: bool) -> str:
@@ -147,7 +153,7 @@ def round_detail(request, slug: str, number: int):
     if tournament.micro_match:
         context["micro_matches"] = range(1, (round_.games.count() + 1) // 2 + 1)
     return table_page(request, table, f"{slug}-rodada-{number}", "tournaments/round_detail.html",
-                      context)
+                      context, _("Round %(number)d") % {"number": number})
 
 
 def pairing_table(request, round_: Round, *, can_arbitrate: bool) -> PairingTable:
@@ -195,8 +201,10 @@ def standings(request, slug: str):
     if up_to_round is None:
         context["live"] = live.standings_live_context(request, tournament)
     suffix = f"-rodada-{up_to_round}" if up_to_round else ""
+    title = (_("Standings after round %(number)s") % {"number": up_to_round} if up_to_round
+             else _("Standings"))
     return table_page(request, table, f"{slug}-classificacao{suffix}",
-                      "tournaments/standings.html", context)
+                      "tournaments/standings.html", context, title)
 
 
 def standings_table(request, tournament: Tournament,
@@ -216,7 +224,7 @@ def crosstable(request, slug: str):
         context["round_columns"], context["rows"] = swiss_pages.crosstable_rows(tournament)
         context["tiebreak_legend"] = tiebreak_legend(tournament.tiebreaks)
         return render(request, "tournaments/swiss_crosstable.html", context)
-    if request.GET.get("_export") == "csv":
+    if request.GET.get("_export") in EXPORT_FORMATS:
         return crosstable_export(request, tournament, context)
     by_rank = request.GET.get("ordem") == BY_RANK
     grid = page_pieces.crosstable_grid(tournament, by_rank)
@@ -264,7 +272,8 @@ def crosstable_export(request, tournament: Tournament, context: dict):
     context["by_rank"] = by_rank
     context["by_rank_value"] = BY_RANK
     context["column_legend"] = crosstable_legend(tournament)
-    return table_page(request, table, f"{slug}-tabela", "tournaments/crosstable.html", context)
+    return table_page(request, table, f"{slug}-tabela", "tournaments/crosstable.html", context,
+                      _("Crosstable"))
 
 
 BY_RANK = "classificacao"  # ?ordem=classificacao: the crosstable by rank in both directions
@@ -299,7 +308,7 @@ def player_detail(request, slug: str, entry_id: int):
         scored = ""
         if game.result_value is not None:
             white_points, black_points = result_points(game.result_value, scoring)
-            scored = local_points(white_points if as_white else black_points)
+            scored = white_points if as_white else black_points
         rows.append({
             "round": game.round.number,
             "colour": _("White") if as_white else _("Black"),
@@ -317,7 +326,7 @@ def player_detail(request, slug: str, entry_id: int):
         context.update(swiss_pages.player_rounds(tournament, entry))
         return render(request, "tournaments/swiss_player.html", context)
     return table_page(request, table, f"{slug}-jogador-{entry.number or entry.pk}",
-                      "tournaments/player_detail.html", context)
+                      "tournaments/player_detail.html", context, entry.player.name)
 
 
 # --- organiser and arbiter actions --------------------------------------------------------------

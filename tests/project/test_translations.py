@@ -315,9 +315,12 @@ def test_points_are_written_with_the_languages_decimal_sign(client, tournament):
     assert re.search(r">\d\.5<", Client(HTTP_ACCEPT_LANGUAGE="en").get(url).content.decode())
     detail = client.get(reverse("tournaments:detail", args=[tournament.slug])).content.decode()
     assert "vitória 1, empate 0,5, derrota 0" in detail
-    # The CSV export is data for spreadsheets and scripts: one decimal point in every language.
-    assert re.search(r",\d\.5(,|\r?$)", client.get(url, {"_export": "csv"}).content.decode(),
+    # The CSV is written for the reader's Excel (issue 20): in Portuguese, cells separated by
+    # ";" and a decimal comma; in English, by "," and a decimal point.
+    assert re.search(r";\d,5(;|\r?$)", client.get(url, {"_export": "csv"}).content.decode(),
                      flags=re.MULTILINE)
+    assert re.search(r",\d\.5(,|\r?$)", Client(HTTP_ACCEPT_LANGUAGE="en").get(
+        url, {"_export": "csv"}).content.decode(), flags=re.MULTILINE)
 
 
 @pytest.mark.django_db

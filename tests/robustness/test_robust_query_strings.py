@@ -12,14 +12,17 @@ from robust_mutations import examples
 from robust_scene import make_paired_tournament, url_arguments
 from robust_site import routes
 
+from tournaments.csv_export import XLSX_CONTENT_TYPE
+
 pytestmark = pytest.mark.django_db
 
 # The parameters the views and django-tables2 read, and values people and robots send.
-PARAMETERS = ["rodada", "ply", "flip", "page", "move", "results", "_export", "sort"]
+PARAMETERS = ["rodada", "ply", "flip", "page", "move", "results", "_export", "sort", "excel"]
 VALUES = st.one_of(
     st.text(max_size=20),
     st.sampled_from(["", "0", "-1", "1", "2", "999999", "9" * 400, "1.5", "abc", "csv", "json",
                      "xlsx", "xls", "ods", "yaml", "tsv", "latex", "name", "-name", "points",
+                     "pt", "en",
                      "rank,-name", "last", "first",
                      "34...", "4...", "%00", "\x00", "[]", "../../etc/passwd", "x" * 5000]),
 )
@@ -42,10 +45,10 @@ def test_any_query_string_gives_a_page_or_not_found(site, data):
                 path, query, response.status_code)
 
 
-@pytest.mark.parametrize("export", ["xlsx", "xls", "ods", "yaml", "tsv", "json", "latex"])
+@pytest.mark.parametrize("export", ["xls", "ods", "yaml", "tsv", "json", "latex", "XLSX"])
 def test_a_table_export_the_site_does_not_offer_shows_the_page(client, organiser, export):
     """django-tables2 accepts formats whose packages are not installed: ?_export=xlsx was a
-    server error. Only CSV is offered; another format shows the page itself."""
+    server error. CSV and .xlsx are offered (issue 20); another format shows the page itself."""
     tournament = make_paired_tournament(name="Aberto de Santos", organiser=organiser)
     for name in ("tournaments:list", "tournaments:detail", "tournaments:standings",
                  "tournaments:crosstable"):
@@ -55,3 +58,5 @@ def test_a_table_export_the_site_does_not_offer_shows_the_page(client, organiser
         assert response["Content-Type"].startswith("text/html"), name
         csv = client.get(reverse(name, args=args), {"_export": "csv"})
         assert csv["Content-Type"].startswith("text/csv"), name
+        xlsx = client.get(reverse(name, args=args), {"_export": "xlsx"})
+        assert xlsx["Content-Type"] == XLSX_CONTENT_TYPE, name

@@ -1,4 +1,5 @@
-"""CSV downloads are safe to open in a spreadsheet (issue 13, OWASP "CSV injection").
+"""CSV and .xlsx downloads are safe to open in a spreadsheet (issue 13, OWASP "CSV injection";
+issue 20 for .xlsx).
 
 Names an organiser imported reach anyone who downloads a public `?_export=csv`: a cell a
 spreadsheet would evaluate (starting with =, +, -, @, a tab or a carriage return) gets a leading
@@ -10,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 
+import openpyxl
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -17,7 +19,7 @@ from django.utils.html import escape
 from tournament_factories import play
 
 from tournaments import services
-from tournaments.csv_export import FORMULA_STARTS, neutralise
+from tournaments.csv_export import FORMULA_STARTS, XLSX_CONTENT_TYPE, neutralise
 
 pytestmark = pytest.mark.django_db
 
@@ -64,21 +66,75 @@ def exports(tournament) -> dict[str, str]:
             for name, url in pages.items()} | {f"{name} page": url for name, url in pages.items()}
 
 
-def cells(response) -> list[list[str]]:
+def cells(response, delimiter: str = ",") -> list[list[str]]:
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
     text = response.content.decode("utf-8").lstrip("\ufeff")
-    return list(csv.reader(io.StringIO(text, newline="")))
+    return list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
 
 
-@pytest.mark.parametrize("page", ["list", "players", "round", "standings",
-                                  "standings after round 1", "crosstable", "player"])
-def test_no_cell_of_any_export_starts_a_formula(client, hostile, page):
-    rows = cells(client.get(exports(hostile)[page], HTTP_ACCEPT_LANGUAGE="en"))
+PAGES = ["list", "players", "round", "standings", "standings after round 1", "crosstable",
+         "player"]
+
+
+@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize(("language", "delimiter"), [("en", ","), ("pt-br", ";")])
+def test_no_cell_of_any_export_starts_a_formula(client, hostile, page, language, delimiter):
+    rows = cells(client.get(exports(hostile)[page], HTTP_ACCEPT_LANGUAGE=language), delimiter)
     assert len(rows) > 1
     for row in rows:
         for cell in row:
             assert not cell.startswith(FORMULA_STARTS), (page, cell)
+
+
+def as_xml_reads(text: str) -> str:
+    """A text as read back from the .xlsx: XML reads a carriage return as a line feed."""
+    return text.replace("\r", "\n")
+
+
+def workbook(response):
+    assert response.status_code == 200
+    assert response["Content-Type"] == XLSX_CONTENT_TYPE
+    return openpyxl.load_workbook(io.BytesIO(response.content)).active
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_no_cell_of_any_xlsx_is_a_formula(client, hostile, page):
+    """An .xlsx cell has a type: each text is a string cell, kept as entered, and one that
+    looks like a formula is marked "quote prefix" so that editing it keeps it text."""
+    url = exports(hostile)[page].replace("_export=csv", "_export=xlsx")
+    sheet = workbook(client.get(url, HTTP_ACCEPT_LANGUAGE="en"))
+    texts = []
+    for row in sheet.iter_rows():
+        for cell in row:
+            assert cell.data_type in ("s", "n"), (page, cell.value)
+            if cell.data_type == "s":
+                texts.append(cell.value)
+                assert cell.quotePrefix == cell.value.startswith((*FORMULA_STARTS, "\n")), (
+                    cell.value)
+            assert not (isinstance(cell.value, str) and cell.value.startswith("'")), cell.value
+    assert any(text.startswith(FORMULA_STARTS) for text in texts), page
+
+
+def test_the_xlsx_has_the_names_as_entered_and_numbers_as_numbers(client, hostile):
+    urls = {name: url.replace("_export=csv", "_export=xlsx") for name, url in
+            exports(hostile).items()}
+    players = list(workbook(client.get(urls["players"], HTTP_ACCEPT_LANGUAGE="en"))
+                   .iter_rows(min_row=2))
+    assert sorted(row[1].value for row in players) == sorted(map(as_xml_reads, HOSTILE_NAMES))
+    assert {row[2].value for row in players} == {HOSTILE_CLUB}
+    assert [(row[3].value, row[3].data_type) for row in players] == [(1500, "n")] * 6
+    standings = list(workbook(client.get(urls["standings"], HTTP_ACCEPT_LANGUAGE="en"))
+                     .iter_rows(min_row=2))
+    assert {row[2].value for row in standings} == set(map(as_xml_reads, HOSTILE_NAMES))
+    assert all(row[5].data_type == "n" for row in standings)  # the points
+    crosstable = workbook(client.get(urls["crosstable"], HTTP_ACCEPT_LANGUAGE="en"))
+    forfeits = [cell for row in crosstable.iter_rows() for cell in row
+                if cell.value in ("+W", "-B", "+B", "-W")]
+    assert len(forfeits) == 2 and all(cell.quotePrefix for cell in forfeits)
+    listing = workbook(client.get(urls["list"], HTTP_ACCEPT_LANGUAGE="en"))
+    assert [listing["A2"].value, listing["B2"].value] == ["=1+1 Aberto", "@Campinas"]
+    assert listing["A2"].data_type == "s" and listing["A2"].quotePrefix
 
 
 def test_names_clubs_and_titles_arrive_quoted_not_changed(client, hostile):

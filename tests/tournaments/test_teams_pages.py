@@ -36,7 +36,7 @@ def url(name, league, *args):
 
 
 def csv_rows(response):
-    return list(csv.reader(io.StringIO(response.content.decode())))
+    return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
 
 
 def test_every_team_page_answers_and_exports(client, league):
@@ -61,7 +61,8 @@ def test_team_standings_and_crosstable_show_the_match_with_game_points(client, l
     assert by_name[match.home.name][4] == "0"
     cross = csv_rows(client.get(url("team_crosstable", league) + "?_export=csv"))
     home_row = next(row for row in cross if row[1] == match.home.name)
-    assert f"{1.5}-{2.5}".replace(".0", "") in home_row
+    # An en dash: a spreadsheet opening the CSV would read "3-1" as a date (issue 20).
+    assert "1.5–2.5" in home_row
 
 
 def test_round_page_lists_each_board_with_colours_alternating(client, league):
