@@ -264,8 +264,8 @@ def team_trf(tournament: Tournament, rounds: int | None = None) -> str:
                   (10, _points(team_scoring.bye_game_points, 4))]
         fields += [(15 + 4 * (r - 1), f"{byes.get(r, 0):03d}") for r in range(1, rounds + 1)]
         out.append(_line(*fields))
-    out += forfeited
-    out += out_of_order
+    out += sorted(forfeited)  # by round, then team numbers: the file does not keep the tables
+    out += sorted(out_of_order)
     return "\r\n".join(out) + "\r\n"
 
 
