@@ -38,6 +38,7 @@ from .services import (
     announce,
     create_tournament,
 )
+from .swiss_table import regulation_for
 
 MAX_ROSTER = 20
 
@@ -411,7 +412,9 @@ def team_standings(tournament: Tournament, up_to_round: int | None = None
     order_of = {pk: index for index, pk in enumerate(team_ids)}
     return teams.team_standings(team_ids, match_records(tournament, up_to_round),
                                 tournament.scoring, competition.scoring, competition.tiebreaks,
-                                sort_key=order_of.__getitem__)
+                                sort_key=order_of.__getitem__,
+                                regulation=regulation_for(tournament.start_date),
+                                round_robin=competition.system == TeamSystem.ROUND_ROBIN)
 
 
 def round_is_over(round_: Round) -> bool:
