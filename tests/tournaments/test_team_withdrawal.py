@@ -289,3 +289,37 @@ def test_the_withdrawal_speaks_portuguese(league, organiser):
         response = client.post(url("withdraw_team", league, team.pk), {"from_round": "2"},
                                follow=True)
         assert "Clube Campinas desistiu a partir da rodada 2" in response.content.decode()
+
+
+def test_the_json_backup_carries_the_withdrawal_and_it_can_be_undone_in_the_copy(league):
+    import json
+
+    from tournaments import backup
+
+    team_services.start_round(league.rounds.get(number=2))
+    team = league.teams.get(number=2)
+    team_services.withdraw_team(team, 2)
+    other = TeamMatch.objects.get(round__tournament=league, round__number=2, table=1)
+    team_services.withdraw_team(other.home if other.home != team else other.away, 3)
+    data = json.loads(json.dumps(backup.export_tournament(league)))
+    section = {t["number"]: t for t in data["team_competition"]["teams"]}
+    assert section[2]["withdrawn_from_round"] == 2
+    assert len(section[2]["withdrawal_changes"]) == 4
+    assert {change["round"] for change in section[2]["withdrawal_changes"]} == {2}
+    copy_ = backup.import_tournament(data)
+    assert json.loads(json.dumps(backup.export_tournament(copy_))) == data
+    copied = copy_.teams.get(number=2)
+    restored, kept = team_services.return_team(copied)
+    assert (len(restored), kept) == (4, [])
+    assert not Game.objects.filter(round__tournament=copy_, round__number=2).exclude(
+        result="").exists()
+
+
+def test_an_old_backup_without_withdrawals_still_loads(league):
+    from tournaments import backup
+
+    data = backup.export_tournament(league)
+    for team in data["team_competition"]["teams"]:
+        del team["withdrawn_from_round"], team["withdrawal_changes"]
+    copy_ = backup.import_tournament(data)
+    assert not copy_.teams.filter(withdrawn_from_round__isnull=False).exists()
