@@ -486,6 +486,9 @@ def withdraw_team(team: Team, from_round: int, *, user=None) -> list[Game]:
     team.withdrawn_from_round = from_round
     team.withdrawal_changes = []
     team.save(update_fields=["withdrawn_from_round", "withdrawal_changes"])
+    # line-ups handed in for rounds not set up yet: nobody of this team will sit there
+    LineupBoard.objects.filter(team=team, round__number__gte=from_round).exclude(
+        round__team_matches__boards__isnull=False).delete()
     changed = []
     colours = dict(teams.board_colours(tournament.team_competition.boards))
     for match in (TeamMatch.objects.filter(round__tournament=tournament,

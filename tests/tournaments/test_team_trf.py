@@ -222,3 +222,31 @@ def test_the_import_command_refuses_a_bad_team_file(league, tmp_path):
     with pytest.raises(CommandError, match="nothing saved"):
         call_command("import_trf", str(bad))
     assert Tournament.objects.count() == 1
+
+
+def test_a_withdrawn_teams_matches_are_330_records_and_come_back(organiser):
+    league = make_league(4, boards=4, roster=4)
+    play_round(league, 1)
+    team = league.teams.get(number=2)
+    team_services.withdraw_team(team, 2, user=organiser)
+    play_round(league, 2, "1/2-1/2")
+    match = TeamMatch.objects.get(round__tournament=league, round__number=2, home=team) \
+        if TeamMatch.objects.filter(round__number=2, home=team).exists() else \
+        TeamMatch.objects.get(round__tournament=league, round__number=2, away=team)
+    text = team_trf(league)
+    [forfeited] = records(text, "330")
+    # the team with White on board 1 (home) is present when the withdrawn team is away
+    assert col(forfeited, 5, 6) == ("-+" if match.home == team else "+-")
+    assert (col(forfeited, 8, 10), col(forfeited, 12, 14), col(forfeited, 16, 18)) == (
+        "002", f"{match.home.number:03d}", f"{match.away.number:03d}")
+    # the withdrawn team's players have no round 2; the present team's won by forfeit
+    players = {int(col(line, 5, 8)): line for line in records(text, "001")}
+    for entry in team_services.roster(team):
+        assert col(players[entry.number], 102, 109).strip() == ""
+    present = match.away if match.home == team else match.home
+    colours = [col(players[e.number], 102, 109) for e in team_services.roster(present)]
+    home_present = present == match.home
+    assert colours == [f"0000 {'w' if (board % 2 == 1) == home_present else 'b'} +"
+                       for board in range(1, 5)]
+    copy = import_team_trf(text)
+    assert team_trf(copy).replace("142 2", "142 3") == text
