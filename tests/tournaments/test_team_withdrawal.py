@@ -323,3 +323,18 @@ def test_an_old_backup_without_withdrawals_still_loads(league):
         del team["withdrawn_from_round"], team["withdrawal_changes"]
     copy_ = backup.import_tournament(data)
     assert not copy_.teams.filter(withdrawn_from_round__isnull=False).exists()
+
+
+def test_a_lineup_handed_in_before_the_withdrawal_seats_nobody(league):
+    team = league.teams.get(number=1)
+    round_2 = league.rounds.get(number=2)
+    roster = team_services.roster(team)
+    team_services.set_lineup(round_2, team, [e.pk for e in roster[:3]] + [roster[4].pk])
+    team_services.withdraw_team(team, 2)
+    assert not round_2.lineup_boards.filter(team=team).exists()
+    assert league.rounds.get(number=1).lineup_boards.filter(team=team).exists()  # kept
+    team_services.start_round(round_2)
+    record = next(r for r in team_services.match_records(league, 2)
+                  if r.round == 2 and team.pk in (r.home, r.away))
+    absent = [g.home_player if record.home == team.pk else g.away_player for g in record.games]
+    assert absent == [None] * 4  # no forfeit loss on any of its players' records
