@@ -312,6 +312,7 @@ class _TeamFile:
     byes: dict[int, int] = field(default_factory=dict)
     pab: tuple[Fraction, Fraction] | None = None
     lineups: dict[tuple[int, int], list[int | None]] = field(default_factory=dict)
+    lines: dict[tuple[str, int, int], int] = field(default_factory=dict)  # record, round, team
     forfeited: dict[tuple[int, int, int], str] = field(default_factory=dict)
     scores: dict[str, dict[str, Fraction]] = field(default_factory=dict)
 
@@ -415,6 +416,7 @@ def parse_team_trf(text: str) -> _TeamFile:
                 lineup.append(player or None)
                 column += 5
             data.lineups[(r, team)] = lineup
+            data.lines[("300", r, team)] = no
         elif tag == "330":
             r = _int(_columns(raw, 8, 3), no, 8, _("the round"))
             white = _int(_columns(raw, 12, 3), no, 12, _("the team's pairing number"))
@@ -487,6 +489,7 @@ def import_team_trf(text: str, *, slug: str = "", created_by=None) -> Tournament
             TeamMember.objects.create(team=team, entry=entries[player_number],
                                       position=position)
     rosters = {record.number: record.players for record in data.teams}
+    _check_references(data, team_of_player)
     last = max([r for p in data.players.values() for r in p.rounds] + list(data.byes)
                + [r for r, _w, _b in data.forfeited], default=0)
     for r in range(1, last + 1):
@@ -515,6 +518,44 @@ def import_team_trf(text: str, *, slug: str = "", created_by=None) -> Tournament
     tournament.status = Status.ONGOING if last else tournament.status
     tournament.save(update_fields=["status"])
     return tournament
+
+
+def _check_references(data: _TeamFile, team_of_player: dict[int, int]) -> None:
+    """Every number the rounds name is a team member, a known team, of the right team."""
+    for player in data.players.values():
+        for r, (opponent, colour, _result) in sorted(player.rounds.items()):
+            column = PLAYER_START + 10 * (r - 1)
+            if player.number not in team_of_player:
+                raise TeamTrfError(player.line, 5, _(
+                    "player %(number)d plays but is on no team (310).") % {
+                    "number": player.number})
+            if opponent and opponent not in team_of_player:
+                raise TeamTrfError(player.line, column, _(
+                    "round %(round)d: opponent %(number)d is on no team (310).") % {
+                    "round": r, "number": opponent})
+            if opponent and colour not in "wb":
+                raise TeamTrfError(player.line, column + 5, _(
+                    "round %(round)d: a game needs the colour w or b.") % {"round": r})
+            back = data.players[opponent].rounds.get(r) if opponent else None
+            if opponent and (back is None or back[0] != player.number):
+                raise TeamTrfError(player.line, column, _(
+                    "round %(round)d: player %(number)d meets %(opponent)d, who is not paired "
+                    "with him.") % {"round": r, "number": player.number, "opponent": opponent})
+    numbers = {record.number for record in data.teams}
+    unknown = sorted({team for team in data.byes.values() if team not in numbers}
+                     | {team for _r, white, black in data.forfeited for team in (white, black)
+                        if team not in numbers}
+                     | {team for _r, team in data.lineups if team not in numbers})
+    if unknown:
+        raise TeamTrfError(1, 1, _("records 300, 320 or 330 name team %(number)d, which has no "
+                                   "310 record.") % {"number": unknown[0]})
+    for (r, team), lineup in sorted(data.lineups.items()):
+        for board, player in enumerate(lineup, start=1):
+            if player is not None and team_of_player.get(player) != team:
+                raise TeamTrfError(data.lines[("300", r, team)], 17 + 5 * (board - 1), _(
+                    "record 300, round %(round)d, board %(board)d: player %(number)d is not "
+                    "on team %(team)d.") % {"round": r, "board": board, "number": player,
+                                             "team": team})
 
 
 def _lineup(data: _TeamFile, rosters: dict, r: int, team: int, boards: int) -> list[int | None]:

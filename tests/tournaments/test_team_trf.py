@@ -250,3 +250,19 @@ def test_a_withdrawn_teams_matches_are_330_records_and_come_back(organiser):
                        for board in range(1, 5)]
     copy = import_team_trf(text)
     assert team_trf(copy).replace("142 2", "142 3") == text
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda lines: [line for line in lines if not line.startswith("310   2")],
+     r"is on no team \(310\)"),
+    (lambda lines: [line.replace("320  2.0  2.0 001", "320  2.0  2.0 009")
+                    for line in lines], "name team 9, which has no 310 record"),
+    (lambda lines: [line[:16] + "0001" + line[20:] if line.startswith("300 002 005")
+                    else line for line in lines],
+     "record 300, round 2, board 1: player 1 is not on team 5"),
+])
+def test_a_team_file_naming_unknown_teams_or_players_is_refused(league, change, message):
+    lines = change(team_trf(league).split("\r\n"))
+    with pytest.raises(TeamTrfError, match=message):
+        import_team_trf("\r\n".join(lines))
+    assert Tournament.objects.count() == 1
