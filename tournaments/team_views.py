@@ -86,6 +86,7 @@ def team_standings(request, slug: str):
         team = by_id[line.team]
         rows.append({"rank": line.rank, "name": team.name, "club": team.club,
                      "url": team.get_absolute_url(), "matches": line.matches,
+                     "withdrawn_from_round": team.withdrawn_from_round,
                      "primary": line.primary(competition.scoring),
                      **{f"tb_{key}": line.tiebreaks[key] for key in competition.tiebreaks}})
     table = TeamStandingsTable(rows, competition.tiebreaks,
@@ -118,6 +119,7 @@ def team_crosstable(request, slug: str):
     for number, team in zip(numbers, ordered, strict=True):
         line = standing[team.pk]
         row = {"number": number, "name": team.name, "url": team.get_absolute_url(),
+               "withdrawn_from_round": team.withdrawn_from_round,
                "match_points": line.match_points, "game_points": line.game_points,
                "rank": line.rank}
         for other_number, other in zip(numbers, ordered, strict=True):

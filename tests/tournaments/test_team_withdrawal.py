@@ -338,3 +338,13 @@ def test_a_lineup_handed_in_before_the_withdrawal_seats_nobody(league):
                   if r.round == 2 and team.pk in (r.home, r.away))
     absent = [g.home_player if record.home == team.pk else g.away_player for g in record.games]
     assert absent == [None] * 4  # no forfeit loss on any of its players' records
+
+
+def test_the_standings_and_crosstable_mark_a_withdrawn_team_on_the_page_only(client, league):
+    team = league.teams.get(number=3)
+    team_services.withdraw_team(team, 2)
+    for name in ("team_standings", "team_crosstable"):
+        page = client.get(url(name, league)).content.decode()
+        assert f"{team.name}</a> <span class=\"muted\">(withdrawn from round 2)</span>" in page
+        exported = client.get(url(name, league) + "?_export=csv").content.decode()
+        assert team.name in exported and "withdrawn" not in exported
