@@ -503,8 +503,11 @@ def withdraw_team(team: Team, from_round: int, *, user=None) -> list[Game]:
             team_white = (colours[board.board] == "white") == (match.home_id == team.pk)
             if board.game is not None:
                 game = board.game
-                if game.result:
-                    continue
+                won = (GameResult.WHITE_FORFEIT_WIN if team_white
+                       else GameResult.BLACK_FORFEIT_WIN)
+                if game.result and not (both_out and game.result == won):
+                    continue  # played, or decided otherwise: it stands
+                # a game it was to win by forfeit as the other team had left: nobody plays
                 forfeit = (GameResult.DOUBLE_FORFEIT if both_out else
                            GameResult.BLACK_FORFEIT_WIN if team_white
                            else GameResult.WHITE_FORFEIT_WIN)

@@ -430,7 +430,11 @@ def parse_team_trf(text: str) -> _TeamFile:
 @transaction.atomic
 def import_team_trf(text: str, *, slug: str = "", created_by=None) -> Tournament:
     """A team competition from a TRF-2026 file: its teams and rosters (310), every round's
-    matches, line-ups (300, or the roster order) and results. Refused whole on a mistake."""
+    matches, line-ups (300, or the roster order) and results. Refused whole on a mistake.
+
+    Only the rounds in the file are made: a round robin exported before its end comes back
+    without its later rounds (TRF carries no schedule), and a withdrawal is not a TRF record.
+    """
     from .team_services import create_team_competition
 
     data = parse_team_trf(text)

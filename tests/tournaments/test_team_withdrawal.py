@@ -128,6 +128,19 @@ def test_two_withdrawn_teams_meeting_is_a_double_forfeit_on_every_board(league):
     assert set(match.boards.values_list("forfeit", flat=True)) == {"--"}
 
 
+def test_in_a_round_set_up_the_second_team_to_leave_turns_its_forfeit_wins_to_double(league):
+    round_2 = league.rounds.get(number=2)
+    team_services.start_round(round_2)
+    match = TeamMatch.objects.get(round=round_2, table=1)
+    games = Game.objects.filter(match_board__match=match)
+    team_services.withdraw_team(match.away, 2)
+    assert set(games.values_list("result", flat=True)) == {"+-", "-+"}  # home present
+    assert len(team_services.withdraw_team(match.home, 2)) == 4
+    assert set(games.values_list("result", flat=True)) == {"--"}
+    team_services.return_team(match.home)
+    assert set(games.values_list("result", flat=True)) == {"+-", "-+"}
+
+
 def test_a_team_withdrawn_after_its_opponent_turns_their_forfeits_to_double(league):
     round_2 = league.rounds.get(number=2)
     match = TeamMatch.objects.get(round=round_2, table=1)
