@@ -295,6 +295,8 @@ class Action(models.TextChoices):
     PAIRING_EDITED = "pairing-edited", _("Swiss pairing edited")
     ROUND_PUBLISHED = "round-published", _("Swiss round published")
     LINEUP_SET = "lineup-set", _("team line-up handed in")
+    TEAM_WITHDRAWN = "team-withdrawn", _("team withdrawn")
+    TEAM_RETURNED = "team-returned", _("team withdrawal undone")
 
 
 class AuditEntry(models.Model):

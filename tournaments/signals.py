@@ -18,6 +18,9 @@ tournament_changed = Signal()
 
 # The actions the tournaments app names itself (the others are named at their call).
 PLAYER_WITHDRAWN = "player-withdrawn"
+# A whole team withdrawn from a round, and the withdrawal undone (issue 16).
+TEAM_WITHDRAWN = "team-withdrawn"
+TEAM_RETURNED = "team-returned"
 ADMIN_EDITED = "admin-edited"
 # Swiss rounds (tournaments.swiss_event): the arbiter pairs, edits and publishes a round.
 ROUND_PAIRED = "round-paired"

@@ -4,7 +4,10 @@ the same hooks as other apps' extensions. One optional key, written for team com
     "team_competition": {"system", "boards", "match_points": {"win", "draw", "loss"}, "primary",
         "bye_match_points", "bye_game_points" (null: half the boards), "tiebreaks",
         "board_prize_min_games", "swiss_rounds" (null),
-        "teams": [{"number", "name", "club", "captain_name", "roster": [player numbers]}],
+        "teams": [{"number", "name", "club", "captain_name", "roster": [player numbers],
+                   "withdrawn_from_round" (null; optional), "withdrawal_changes" (optional):
+                   [{"round", "game" (its board in the round), "before", "after"} or
+                    {"round", "table", "board", "before", "after"} for a forfeited board]}],
         "matches": [{"round", "table", "home", "away" (null: a bye),
                      "boards": [{"board", "game" (the game's board in the round, or null),
                                  "forfeit" ("" with a game)}]}],
@@ -24,6 +27,7 @@ from . import teams
 from .backup import BackupError, FileGames, Restored, choice, fail, json_number, text, whole_number
 from .backup import _points as points_value
 from .models import (
+    Game,
     LineupBoard,
     MatchBoard,
     PrimaryScore,
@@ -40,6 +44,25 @@ BACKUP_KEYS = ("team_competition",)
 KEY = "team_competition"
 FORFEITS = ["", Result.WHITE_FORFEIT_WIN.value, Result.BLACK_FORFEIT_WIN.value,
             Result.DOUBLE_FORFEIT.value]
+
+
+def _changes_out(team: Team) -> list[dict]:
+    """A withdrawal's changes with games and boards named by round and board, not by id."""
+    out = []
+    for change in team.withdrawal_changes:
+        if "game" in change:
+            game = Game.objects.filter(pk=change["game"]).select_related("round").first()
+            if game is not None:
+                out.append({"round": game.round.number, "game": game.board,
+                            "before": change["before"], "after": change["after"]})
+        else:
+            board = MatchBoard.objects.filter(pk=change["board"]).select_related(
+                "match__round").first()
+            if board is not None:
+                out.append({"round": board.match.round.number, "table": board.match.table,
+                            "board": board.board, "before": change["before"],
+                            "after": change["after"]})
+    return out
 
 
 def export_backup(tournament: Tournament) -> dict[str, Any]:
@@ -82,7 +105,9 @@ def export_backup(tournament: Tournament) -> dict[str, Any]:
         "teams": [{"number": team.number, "name": team.name, "club": team.club,
                    "captain_name": team.captain_name,
                    "roster": [member.entry.number for member in
-                              team.members.select_related("entry").order_by("position")]}
+                              team.members.select_related("entry").order_by("position")],
+                   "withdrawn_from_round": team.withdrawn_from_round,
+                   "withdrawal_changes": _changes_out(team)}
                   for team in team_list],
         "matches": matches,
         "lineups": [{"round": number, "team": team, "boards": boards}
@@ -160,11 +185,24 @@ def check_backup(data: dict[str, Any], games: FileGames) -> dict[str, Any] | Non
                 raise fail(f"{at}.roster[{place}]", _(
                     "player %(number)s is already on a roster") % {"number": player})
             rostered.add(player)
+        changes = _list(team.get("withdrawal_changes", []), f"{at}.withdrawal_changes")
+        for place, change in enumerate(changes):
+            spot = f"{at}.withdrawal_changes[{place}]"
+            keys = ("round", "game", "before", "after") if isinstance(change, dict) and \
+                "game" in change else ("round", "table", "board", "before", "after")
+            _object(change, spot, keys)
+            if "game" in change and (change["round"], change["game"]) not in games.games:
+                raise fail(f"{spot}.game", _("round %(round)s has no game on board %(board)s")
+                           % {"round": change["round"], "board": change["game"]})
         checked["teams"].append({
             "number": number, "name": text(team["name"], f"{at}.name"),
             "club": text(team["club"], f"{at}.club", required=False),
             "captain_name": text(team["captain_name"], f"{at}.captain_name", required=False),
-            "roster": roster})
+            "roster": roster,
+            "withdrawn_from_round": whole_number(team.get("withdrawn_from_round"),
+                                                 f"{at}.withdrawn_from_round", minimum=1,
+                                                 nullable=True),
+            "withdrawal_changes": changes})
     checked["matches"] = []
     for index, match in enumerate(_list(section["matches"], f"{where}.matches")):
         at = f"{where}.matches[{index}]"
@@ -249,3 +287,25 @@ def save_backup(checked: dict[str, Any] | None, restored: Restored) -> None:
             LineupBoard(round=rounds[lineup["round"]], team=by_number[lineup["team"]],
                         board=board, entry=restored.entries.get(player))
             for board, player in enumerate(lineup["boards"], start=1)])
+    for team in checked["teams"]:
+        if team["withdrawn_from_round"] is None:
+            continue
+        saved = by_number[team["number"]]
+        saved.withdrawn_from_round = team["withdrawn_from_round"]
+        for change in team["withdrawal_changes"]:
+            if "game" in change:
+                game = restored.games[(change["round"], change["game"])]
+                saved.withdrawal_changes.append({"game": game.pk, "before": change["before"],
+                                                 "after": change["after"]})
+                continue
+            board = MatchBoard.objects.filter(
+                match__round__tournament=tournament, match__round__number=change["round"],
+                match__table=change["table"], board=change["board"]).first()
+            if board is None:
+                raise fail(f"{KEY}.teams", _(
+                    "round %(round)s has no match %(table)s with a board %(board)s") % {
+                    "round": change["round"], "table": change["table"],
+                    "board": change["board"]})
+            saved.withdrawal_changes.append({"board": board.pk, "before": change["before"],
+                                             "after": change["after"]})
+        saved.save(update_fields=["withdrawn_from_round", "withdrawal_changes"])

@@ -141,6 +141,13 @@ class Team(models.Model):
         help_text=_("May hand in the team's line-ups."))
     captain_name = models.CharField(_("captain's name"), max_length=200, blank=True)
     number = models.PositiveSmallIntegerField(_("pairing number"), null=True, blank=True)
+    # A whole team's withdrawal (team_services.withdraw_team): the first round it no longer
+    # plays, and what the withdrawal changed so that it can be undone: [{"game": id, "before":
+    # result, "after": forfeit}] and [{"board": id, "before": forfeit, "after": "--"}].
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        _("withdrawn from round"), null=True, blank=True)
+    withdrawal_changes = models.JSONField(_("results the withdrawal changed"), default=list,
+                                          blank=True)
 
     class Meta:
         ordering = [models.F("number").asc(nulls_last=True), "name"]
@@ -152,6 +159,9 @@ class Team(models.Model):
             models.CheckConstraint(condition=~models.Q(name=""), name="team_has_a_name"),
             models.CheckConstraint(condition=models.Q(number__isnull=True)
                                    | models.Q(number__gte=1), name="team_number_positive"),
+            models.CheckConstraint(condition=models.Q(withdrawn_from_round__isnull=True)
+                                   | models.Q(withdrawn_from_round__gte=1),
+                                   name="team_withdrawn_from_a_round"),
         ]
 
     def __str__(self) -> str:
@@ -159,6 +169,10 @@ class Team(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:team", args=[self.tournament.slug, self.pk])
+
+    def withdrawn_in(self, round_number: int) -> bool:
+        """Whether the team has withdrawn by this round (it no longer plays from then on)."""
+        return self.withdrawn_from_round is not None and round_number >= self.withdrawn_from_round
 
 
 class TeamMember(models.Model):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.db import transaction
+from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from . import page_version, pairing, teams
@@ -31,13 +31,19 @@ from .models import (
 )
 from .scoring import Result
 from .services import (
+    AlreadyWithdrawnError,
     NotEnoughPlayersError,
+    NotWithdrawnError,
     PairingsExistError,
     TournamentError,
     _locked,
+    _refresh_status,
     announce,
     create_tournament,
+    record_result,
 )
+from .signals import TEAM_RETURNED, TEAM_WITHDRAWN
+from .swiss_table import regulation_for
 
 MAX_ROSTER = 20
 
@@ -208,12 +214,16 @@ def pair_next_swiss_round(tournament: Tournament) -> Round:
         opponents[record.home].add(record.away)
         opponents[record.away].add(record.home)
     primary = competition.primary
+    # a team withdrawn by this round is no longer paired
+    playing = [team for team in team_list if not team.withdrawn_in(number)]
+    if len(playing) < 2:
+        raise NotEnoughPlayersError(_("A team Swiss needs at least two teams."))
     states = [team_swiss.TeamState(
         team.pk, team.number,
         lines[team.pk].match_points if primary == "match" else lines[team.pk].game_points,
         lines[team.pk].game_points if primary == "match" else lines[team.pk].match_points,
         tuple(colours[team.pk]), frozenset(opponents[team.pk]), team.pk in had_bye)
-        for team in team_list]
+        for team in playing]
     try:
         pairing = team_swiss.pair_round(
             states, last_round=bool(competition.swiss_rounds)
@@ -292,6 +302,11 @@ def set_lineup(round_: Round, team: Team, entry_ids: Sequence[int | None], *,
     if round_started(round_):
         raise RoundStartedError(_(
             "Round %(number)d has started: its line-ups are locked.") % {"number": round_.number})
+    team = Team.objects.get(pk=team.pk)
+    if team.withdrawn_in(round_.number):
+        raise TournamentError(_(
+            "%(team)s has withdrawn from round %(from)d: it hands in no line-up.") % {
+            "team": team.name, "from": team.withdrawn_from_round})
     if not TeamMatch.objects.filter(round=round_).filter(home=team).exists() and \
             not TeamMatch.objects.filter(round=round_, away=team).exists():
         raise TournamentError(_("%(team)s does not play in round %(number)d.") % {
@@ -336,42 +351,239 @@ def start_round(round_: Round) -> list[MatchBoard]:
         raise RoundStartedError(_("Round %(number)d has already started.") % {
             "number": round_.number})
     boards = tournament.team_competition.boards
-    colours = teams.board_colours(boards)
     matches = list(round_.team_matches.select_related("home", "away").order_by("table"))
     created: list[MatchBoard] = []
     for match in matches:
-        if match.is_bye:
-            continue
-        home, away = lineup_of(round_, match.home), lineup_of(round_, match.away)
-        for team, lineup in ((match.home, home), (match.away, away)):
-            if not LineupBoard.objects.filter(round=round_, team=team).exists():
-                # the regulars play when no line-up was handed in: kept, so the record is whole
-                LineupBoard.objects.bulk_create([
-                    LineupBoard(round=round_, team=team, board=board, entry=entry)
-                    for board, entry in enumerate(lineup, start=1)])
-        for board, home_colour in colours:
-            h, a = home[board - 1], away[board - 1]
-            white, black = (h, a) if home_colour == "white" else (a, h)
-            if white is not None and black is not None:
-                game = Game.objects.create(round=round_, board=(match.table - 1) * boards + board,
-                                           white=white, black=black)
-                created.append(MatchBoard(match=match, board=board, game=game))
-                continue
-            if white is None and black is None:
-                forfeit = Result.DOUBLE_FORFEIT
-            else:
-                forfeit = Result.WHITE_FORFEIT_WIN if white else Result.BLACK_FORFEIT_WIN
-            created.append(MatchBoard(match=match, board=board, forfeit=forfeit.value))
+        if not match.is_bye:
+            created += _set_up_match(round_, match, boards)
     MatchBoard.objects.bulk_create(created)
     page_version.bump(tournament.pk)
     return created
 
 
+def _set_up_match(round_: Round, match: TeamMatch, boards: int) -> list[MatchBoard]:
+    """The boards of one match from the two line-ups (unsaved MatchBoards, games created).
+
+    A team withdrawn by this round fields nobody: every board is a forfeit won by the other
+    team, a double forfeit when both have withdrawn.
+    """
+    lineups = []
+    for team in (match.home, match.away):
+        if team.withdrawn_in(round_.number):
+            lineups.append([None] * boards)
+            continue
+        lineup = lineup_of(round_, team)
+        if not LineupBoard.objects.filter(round=round_, team=team).exists():
+            # the regulars play when no line-up was handed in: kept, so the record is whole
+            LineupBoard.objects.bulk_create([
+                LineupBoard(round=round_, team=team, board=board, entry=entry)
+                for board, entry in enumerate(lineup, start=1)])
+        lineups.append(lineup)
+    home, away = lineups
+    created = []
+    for board, home_colour in teams.board_colours(boards):
+        h, a = home[board - 1], away[board - 1]
+        white, black = (h, a) if home_colour == "white" else (a, h)
+        if white is not None and black is not None:
+            game = Game.objects.create(round=round_, board=(match.table - 1) * boards + board,
+                                       white=white, black=black)
+            created.append(MatchBoard(match=match, board=board, game=game))
+            continue
+        if white is None and black is None:
+            forfeit = Result.DOUBLE_FORFEIT
+        else:
+            forfeit = Result.WHITE_FORFEIT_WIN if white else Result.BLACK_FORFEIT_WIN
+        created.append(MatchBoard(match=match, board=board, forfeit=forfeit.value))
+    return created
+
+
+# --- a whole team withdrawn (issue 16) ---------------------------------------------------------
+
+def team_rounds(tournament: Tournament) -> int:
+    """How many rounds the competition has: the round robin's, or the Swiss's planned ones
+    (those paired when no number was set)."""
+    paired = tournament.rounds.count()
+    competition = tournament.team_competition
+    if competition.system == TeamSystem.SWISS:
+        return max(paired, competition.swiss_rounds or 0)
+    return paired
+
+
+def first_round_to_withdraw(team: Team) -> int:
+    """The earliest round a team can be withdrawn from: the first whose match (or bye) is not
+    over yet; results already entered stand."""
+    earliest = 1
+    for round_ in team.tournament.rounds.order_by("number"):
+        match = TeamMatch.objects.filter(round=round_).filter(
+            models.Q(home=team) | models.Q(away=team)).first()
+        if match is None:
+            break
+        if not round_started(round_):
+            break
+        if not match.is_bye and (match.away if match.home_id == team.pk else match.home
+                                 ).withdrawn_in(round_.number):
+            break  # won by forfeit as the other team left: it may still leave itself
+        if not match.is_bye and Game.objects.filter(
+                match_board__match=match, result=GameResult.NOT_PLAYED).exists():
+            break
+        earliest = round_.number + 1
+    return earliest
+
+
+def _forfeited_by(match: TeamMatch, team: Team, boards: int) -> bool:
+    """Whether the match is set up with `team` absent from every board."""
+    colours = dict(teams.board_colours(boards))
+    rows = list(match.boards.values_list("board", "game_id", "forfeit"))
+    if not rows:
+        return False
+    for board, game_id, forfeit in rows:
+        if game_id is not None:
+            return False
+        team_white = (colours[board] == "white") == (match.home_id == team.pk)
+        team_won = Result.WHITE_FORFEIT_WIN if team_white else Result.BLACK_FORFEIT_WIN
+        if forfeit == team_won.value:
+            return False
+    return True
+
+
+def _withdrawal_state(team: Team) -> dict:
+    return {"team": team.name, "number": team.number,
+            "withdrawn_from_round": team.withdrawn_from_round}
+
+
+@transaction.atomic
+def withdraw_team(team: Team, from_round: int, *, user=None) -> list[Game]:
+    """Withdraw a whole team from round `from_round` on: it is no longer paired (Swiss), and
+    every board of its remaining matches is a forfeit won by the other team (Art. 28), a
+    double forfeit against a team that has withdrawn too. Boards of rounds already set up are
+    changed now (each change audited as a result); later rounds are set up that way. Results
+    already entered never change. Returns the games turned into forfeits.
+
+    The tournament's withdrawal setting applies to teams as to players: with
+    `annul_early_withdrawals`, a team that leaves a round robin before half its matches counts
+    in no standing (teams.annulled_teams).
+    """
+    tournament = _locked(team.tournament)
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    if team.withdrawn_from_round is not None:
+        raise AlreadyWithdrawnError(_(
+            "%(team)s has already withdrawn, from round %(number)d.") % {
+            "team": team.name, "number": team.withdrawn_from_round})
+    total = team_rounds(tournament)
+    if not total:
+        raise TournamentError(_(
+            "The rounds are not generated yet: there is nothing to withdraw %(team)s from.")
+            % {"team": team.name})
+    earliest = first_round_to_withdraw(team)
+    if earliest > total:
+        raise TournamentError(_("%(team)s has already played all its matches.") % {
+            "team": team.name})
+    if not earliest <= from_round <= total:
+        raise TournamentError(_(
+            "Round %(number)d is out of range: %(team)s can be withdrawn from round %(first)d "
+            "to round %(last)d (the rounds before are over).") % {
+            "number": from_round, "team": team.name, "first": earliest, "last": total})
+    team.withdrawn_from_round = from_round
+    team.withdrawal_changes = []
+    team.save(update_fields=["withdrawn_from_round", "withdrawal_changes"])
+    # line-ups handed in for rounds not set up yet: nobody of this team will sit there
+    LineupBoard.objects.filter(team=team, round__number__gte=from_round).exclude(
+        round__team_matches__boards__isnull=False).delete()
+    changed = []
+    colours = dict(teams.board_colours(tournament.team_competition.boards))
+    for match in (TeamMatch.objects.filter(round__tournament=tournament,
+                                           round__number__gte=from_round)
+                  .filter(models.Q(home=team) | models.Q(away=team))
+                  .select_related("home", "away", "round").order_by("round__number")):
+        if match.is_bye:
+            continue
+        opponent = match.away if match.home_id == team.pk else match.home
+        both_out = opponent.withdrawn_in(match.round.number)
+        for board in match.boards.select_related("game").order_by("board"):
+            team_white = (colours[board.board] == "white") == (match.home_id == team.pk)
+            if board.game is not None:
+                game = board.game
+                won = (GameResult.WHITE_FORFEIT_WIN if team_white
+                       else GameResult.BLACK_FORFEIT_WIN)
+                if game.result and not (both_out and game.result == won):
+                    continue  # played, or decided otherwise: it stands
+                # a game it was to win by forfeit as the other team had left: nobody plays
+                forfeit = (GameResult.DOUBLE_FORFEIT if both_out else
+                           GameResult.BLACK_FORFEIT_WIN if team_white
+                           else GameResult.WHITE_FORFEIT_WIN)
+                changed.append(record_result(game, result=forfeit,
+                                             expected_version=game.version, user=user))
+                team.withdrawal_changes.append({"game": game.pk, "before": game.result,
+                                                "after": forfeit})
+                continue
+            won = Result.WHITE_FORFEIT_WIN if team_white else Result.BLACK_FORFEIT_WIN
+            if both_out and board.forfeit == won.value:
+                # it was to win this board because the other team had left: now nobody plays
+                team.withdrawal_changes.append({"board": board.pk, "before": board.forfeit,
+                                                "after": Result.DOUBLE_FORFEIT.value})
+                board.forfeit = Result.DOUBLE_FORFEIT.value
+                board.save(update_fields=["forfeit"])
+    team.save(update_fields=["withdrawal_changes"])
+    page_version.bump(tournament.pk)
+    announce(tournament, TEAM_WITHDRAWN, user=user,
+             before={**_withdrawal_state(team), "withdrawn_from_round": None},
+             after={**_withdrawal_state(team), "forfeits": len(changed)})
+    return changed
+
+
+@transaction.atomic
+def return_team(team: Team, *, user=None) -> tuple[list[Game], list[Game]]:
+    """Undo a team's withdrawal made by mistake (audited): the team plays again. Each board
+    the withdrawal turned into a forfeit gets its result from before it, and a match set up
+    while the team was out is set up again from the line-ups. A result changed since (an
+    arbiter entered what was really played) is kept: returns (games restored, games kept)."""
+    tournament = _locked(team.tournament)
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    if team.withdrawn_from_round is None:
+        raise NotWithdrawnError(_("%(team)s has not withdrawn.") % {"team": team.name})
+    restored, kept = [], []
+    for change in team.withdrawal_changes:
+        if "game" in change:
+            game = Game.objects.select_related("round__tournament").filter(
+                pk=change["game"]).first()
+            if game is None:
+                continue
+            if game.result != change["after"]:
+                kept.append(game)
+                continue
+            restored.append(record_result(game, result=change["before"],
+                                          expected_version=game.version, user=user))
+        else:
+            MatchBoard.objects.filter(pk=change["board"], forfeit=change["after"]).update(
+                forfeit=change["before"])
+    from_round = team.withdrawn_from_round
+    team.withdrawn_from_round = None
+    team.withdrawal_changes = []
+    team.save(update_fields=["withdrawn_from_round", "withdrawal_changes"])
+    boards = tournament.team_competition.boards
+    for match in (TeamMatch.objects.filter(round__tournament=tournament,
+                                           round__number__gte=from_round)
+                  .filter(models.Q(home=team) | models.Q(away=team))
+                  .select_related("home", "away", "round")):
+        if match.is_bye or not _forfeited_by(match, team, boards):
+            continue
+        # set up while the team was out (no line-up leaves every board empty): again now
+        match.boards.all().delete()
+        MatchBoard.objects.bulk_create(_set_up_match(match.round, match, boards))
+    page_version.bump(tournament.pk)
+    _refresh_status(tournament)
+    announce(tournament, TEAM_RETURNED, user=user,
+             before={**_withdrawal_state(team), "withdrawn_from_round": from_round},
+             after={**_withdrawal_state(team), "forfeits": len(restored)})
+    return restored, kept
+
+
 # --- reading back for the plain module --------------------------------------------------------
 
-def match_records(tournament: Tournament, up_to_round: int | None = None
-                  ) -> list[teams.MatchRecord]:
-    """Every match as teams.MatchRecord (team ids, entry ids), in two queries."""
+def match_records(tournament: Tournament, up_to_round: int | None = None, *,
+                  include_pending: bool = False) -> list[teams.MatchRecord]:
+    """Every match as teams.MatchRecord (team ids, entry ids), in two queries; byes of rounds
+    not started yet only with `include_pending`."""
     matches = TeamMatch.objects.filter(round__tournament=tournament)
     if up_to_round is not None:
         matches = matches.filter(round__number__lte=up_to_round)
@@ -400,7 +612,7 @@ def match_records(tournament: Tournament, up_to_round: int | None = None
     return [teams.MatchRecord(number, home, away, tuple(boards.get(pk, ())))
             for pk, number, home, away in matches.values_list(
                 "pk", "round__number", "home_id", "away_id").order_by("round__number", "table")
-            if away is not None or number in started]
+            if away is not None or number in started or include_pending]
 
 
 def team_standings(tournament: Tournament, up_to_round: int | None = None
@@ -409,9 +621,19 @@ def team_standings(tournament: Tournament, up_to_round: int | None = None
     competition = tournament.team_competition
     team_ids = list(tournament.teams.order_by("number", "pk").values_list("pk", flat=True))
     order_of = {pk: index for index, pk in enumerate(team_ids)}
-    return teams.team_standings(team_ids, match_records(tournament, up_to_round),
+    records = match_records(tournament, up_to_round)
+    if tournament.annul_early_withdrawals and competition.system == TeamSystem.ROUND_ROBIN:
+        # the withdrawal setting, as for players (withdrawals.py): a team that left before
+        # half its matches counts in no standing
+        withdrawn = tournament.teams.filter(withdrawn_from_round__isnull=False)
+        scheduled = match_records(tournament, include_pending=True)
+        records = teams.annul(records, teams.annulled_teams(
+            scheduled, withdrawn.values_list("pk", flat=True)))
+    return teams.team_standings(team_ids, records,
                                 tournament.scoring, competition.scoring, competition.tiebreaks,
-                                sort_key=order_of.__getitem__)
+                                sort_key=order_of.__getitem__,
+                                regulation=regulation_for(tournament.start_date),
+                                round_robin=competition.system == TeamSystem.ROUND_ROBIN)
 
 
 def round_is_over(round_: Round) -> bool:

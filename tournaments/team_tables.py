@@ -28,7 +28,12 @@ class LinkColumn(tables.Column):
 
     def render(self, value, record):
         url = record.get(f"{self.accessor}_url") or record.get("url")
-        return format_html('<a href="{}">{}</a>', url, value) if url else value
+        shown = format_html('<a href="{}">{}</a>', url, value) if url else value
+        withdrawn = record.get("withdrawn_from_round")
+        if withdrawn:  # on the page only; the CSV keeps the name alone
+            shown = format_html('{} <span class="muted">({})</span>', shown, _(
+                "withdrawn from round %(number)s") % {"number": withdrawn})
+        return shown
 
     def value(self, value):
         return value

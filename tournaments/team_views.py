@@ -86,6 +86,7 @@ def team_standings(request, slug: str):
         team = by_id[line.team]
         rows.append({"rank": line.rank, "name": team.name, "club": team.club,
                      "url": team.get_absolute_url(), "matches": line.matches,
+                     "withdrawn_from_round": team.withdrawn_from_round,
                      "primary": line.primary(competition.scoring),
                      **{f"tb_{key}": line.tiebreaks[key] for key in competition.tiebreaks}})
     table = TeamStandingsTable(rows, competition.tiebreaks,
@@ -120,6 +121,7 @@ def team_crosstable(request, slug: str):
     for number, team in zip(numbers, ordered, strict=True):
         line = standing[team.pk]
         row = {"number": number, "name": team.name, "url": team.get_absolute_url(),
+               "withdrawn_from_round": team.withdrawn_from_round,
                "match_points": line.match_points, "game_points": line.game_points,
                "rank": line.rank}
         for other_number, other in zip(numbers, ordered, strict=True):
@@ -216,6 +218,8 @@ def team_detail(request, slug: str, team_id: int):
                         "score": f"{local_points(mine)}–{local_points(theirs)}"
                         if record.complete or record.is_bye else ""})
     context["matches"] = matches
+    context["can_withdraw"] = (context["can_manage"] and team.withdrawn_from_round is None
+                               and bool(context["paired"]))
     return team_table_page(request, RosterTable(rows), f"{slug}-equipe-{team.pk}",
                            "tournaments/teams/team.html", context, team.name)
 
@@ -460,6 +464,62 @@ def add_team_player(request, tournament: Tournament, team_id: int):
                   {"form": form, "tournament": tournament, "team": team,
                    "heading": _("Add a player to %(team)s") % {"team": team.name}},
                   status=400 if form.errors else 200)
+
+
+class TeamWithdrawalForm(forms.Form):
+    from_round = forms.IntegerField(
+        label=gettext_lazy("Withdrawn from round"),
+        help_text=gettext_lazy("The first round the team does not play; its remaining "
+                               "matches become forfeits on every board."))
+
+
+@tournament_role_required(can_manage)
+def withdraw_team(request, tournament: Tournament, team_id: int):
+    """An organiser withdraws a whole team from a round on (audited; undone by return_team)."""
+    team = get_object_or_404(Team, tournament=tournament, pk=team_id)
+    form = TeamWithdrawalForm(request.POST or None, initial={
+        "from_round": team_services.first_round_to_withdraw(team)})
+    if request.method == "POST" and form.is_valid():
+        try:
+            forfeits = team_services.withdraw_team(team, form.cleaned_data["from_round"],
+                                                   user=request.user)
+        except team_services.TournamentError as error:
+            form.add_error("from_round", str(error))
+        else:
+            messages.success(request, ngettext(
+                "%(team)s withdrawn from round %(number)d; %(count)d board already set up "
+                "became a forfeit (Art. 28).",
+                "%(team)s withdrawn from round %(number)d; %(count)d boards already set up "
+                "became forfeits (Art. 28).", len(forfeits)) % {
+                "team": team.name, "number": form.cleaned_data["from_round"],
+                "count": len(forfeits)})
+            return redirect(team)
+    return render(request, "tournaments/teams/form.html",
+                  {"form": form, "tournament": tournament, "team": team,
+                   "heading": _("Withdraw %(team)s") % {"team": team.name},
+                   "submit": _("Withdraw the team")},
+                  status=400 if form.errors else 200)
+
+
+@require_POST
+@tournament_role_required(can_manage)
+def return_team(request, tournament: Tournament, team_id: int):
+    """An organiser undoes a team's withdrawal made by mistake; the log keeps both."""
+    team = get_object_or_404(Team, tournament=tournament, pk=team_id)
+    try:
+        restored, kept = team_services.return_team(team, user=request.user)
+    except team_services.TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, ngettext(
+            "%(team)s plays again; %(count)d board got its result back.",
+            "%(team)s plays again; %(count)d boards got their results back.",
+            len(restored)) % {"team": team.name, "count": len(restored)})
+        if kept:
+            messages.warning(request, _(
+                "Results changed since the withdrawal were kept: rounds %(rounds)s.") % {
+                "rounds": ", ".join(sorted({str(game.round.number) for game in kept}))})
+    return redirect(team)
 
 
 def match_slips(request, slug: str, number: int):

@@ -19,7 +19,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
+from .domain_types import Colour as GameColour
+from .domain_types import Outcome
 from .scoring import Result, Scoring, points
+from .swiss_table import Regulation, RoundEntry, SwissTable, Unplayed
 
 MIN_BOARDS, MAX_BOARDS, DEFAULT_BOARDS = 2, 10, 4
 
@@ -254,8 +257,8 @@ def _simple_tiebreak(key: str, line: TeamLine, lines: dict[object, TeamLine],
         return line.game_points
     if key == "game_wins":
         return Fraction(line.game_wins)
-    if key == "buchholz":  # C.07: the sum of the opponents' primary scores
-        return sum((lines[opp].primary(team) for opp, _gp, _mp in line.met), Fraction(0))
+    if key == "buchholz":  # computed over the whole table: team_buchholz
+        raise ValueError("Buchholz needs every team's rounds: see team_buchholz")
     if key == "team_sb":
         # C.07 team Sonneborn-Berger: each opponent's primary score times what this team scored
         # against it in the other unit (game points when match points rank, and vice versa).
@@ -281,19 +284,27 @@ def _direct_encounter(group: list[TeamLine], team: TeamScoring) -> dict[object, 
 
 def team_standings(teams: Iterable[object], matches: Iterable[MatchRecord], scoring: Scoring,
                    team: TeamScoring, order: Sequence[str] = DEFAULT_TEAM_TIEBREAKS,
-                   sort_key: Callable[[object], object] = lambda t: 0) -> list[TeamLine]:
+                   sort_key: Callable[[object], object] = lambda t: 0, *,
+                   regulation: Regulation = "2026", round_robin: bool = False
+                   ) -> list[TeamLine]:
     """Teams ranked by the primary score, then the organiser's tie-breaks in order.
 
     Ties left after every tie-break share a rank; `sort_key` only orders them on the page.
-    Direct encounter is computed within each group still tied when its turn comes.
+    Direct encounter is computed within each group still tied when its turn comes. Buchholz
+    follows the C.07 text `regulation` names (team_buchholz).
     """
     for key in order:
         if key not in TEAM_TIEBREAKS:
             raise ValueError(f"unknown team tie-break {key!r}; known: {', '.join(TEAM_TIEBREAKS)}")
+    matches = list(matches)
     lines = team_lines(teams, [m for m in matches if m.complete], scoring, team)
+    buchholz = (team_buchholz(list(lines), matches, scoring, team, regulation=regulation,
+                              round_robin=round_robin) if "buchholz" in order else {})
     for line in lines.values():
         for key in order:
-            if key != "direct_encounter":
+            if key == "buchholz":
+                line.tiebreaks[key] = buchholz[line.team]
+            elif key != "direct_encounter":
                 line.tiebreaks[key] = _simple_tiebreak(key, line, lines, team)
     groups = [sorted(lines.values(), key=lambda ln: sort_key(ln.team))]
     for key in [None, *order]:
@@ -318,6 +329,136 @@ def team_standings(teams: Iterable[object], matches: Iterable[MatchRecord], scor
             line.tiebreaks.setdefault("direct_encounter", Fraction(0))
             ranked.append(line)
     return ranked
+
+
+# --- a whole team withdrawn: the tournament's withdrawal setting (withdrawals.py) ------------
+
+def annulled_teams(matches: Iterable[MatchRecord], withdrawn: Iterable[object]) -> set[object]:
+    """The withdrawn teams that played fewer than half their scheduled matches (byes are no
+    matches; a match forfeited whole was not played), whose results a regulation annuls."""
+    matches = [m for m in matches if not m.is_bye]
+    annulled = set()
+    for team in withdrawn:
+        own = [m for m in matches if team in (m.home, m.away)]
+        played = sum(1 for m in own if m.complete and _forfeited(m) is None)
+        if 2 * played < len(own):
+            annulled.add(team)
+    return annulled
+
+
+def annul(matches: Iterable[MatchRecord], annulled: set[object]) -> list[MatchRecord]:
+    """The matches without those of annulled teams: as if they had never entered."""
+    return [m for m in matches if not {m.home, m.away} & annulled]
+
+
+# --- Buchholz: byes, forfeited matches and withdrawals (C.07 section 16) ----------------------
+
+def _forfeited(match: MatchRecord) -> Literal["home", "away", "none"] | None:
+    """Who was present when no board of the match was played over the board: "home" or "away"
+    (every board won by that side's forfeit), "none" (double forfeits); None: a match played
+    (a mix of forfeits both ways counts as played, its result standing)."""
+    results = {game.result for game in match.games}
+    if not results or any(r is None or r.played_over_the_board for r in results):
+        return None
+    present = set()
+    for game in match.games:
+        if game.result == Result.DOUBLE_FORFEIT:
+            continue
+        white_present = game.result == Result.WHITE_FORFEIT_WIN
+        present.add("home" if white_present == (game.home_colour == "white") else "away")
+    if not present:
+        return "none"
+    return present.pop() if len(present) == 1 else None
+
+
+def team_rounds_table(teams: Sequence[object], matches: Iterable[MatchRecord], scoring: Scoring,
+                      team: TeamScoring, *, regulation: Regulation = "2026",
+                      round_robin: bool = False) -> SwissTable:
+    """The teams' rounds as the individual Swiss tie-breaks see a player's (swiss_table.py), in
+    the primary score: a match is a game won, drawn or lost (the home team as White); a bye is
+    a pairing-allocated bye worth the regulation's bye score; a match forfeited whole is a
+    forfeit win and loss (both lost: a double forfeit); a round without a match (a team
+    withdrawn, or not paired) is a round not played. So C.07 16.3 (a withdrawn team's later
+    rounds are draws for its opponents) and 16.4 (a dummy opponent for the team's own
+    unplayed rounds, 2024 or 2026 text) apply to teams as they do to players.
+
+    Only rounds whose every match is over count: a round still being played is left out.
+    """
+    matches = sorted(matches, key=lambda m: m.round)
+    rounds = 0
+    for number in sorted({m.round for m in matches}):
+        if number != rounds + 1 or not all(m.complete for m in matches if m.round == number):
+            break
+        rounds = number
+    counted = [m for m in matches if m.round <= rounds]
+    boards = max((len(m.games) for m in counted), default=MIN_BOARDS) or MIN_BOARDS
+    if team.primary == "match":
+        unit = Scoring(team.win, team.draw, team.loss)
+        bye = team.bye_match_points
+    else:
+        unit = Scoring(boards * scoring.win, boards * (scoring.win + scoring.loss) / 2,
+                       boards * scoring.loss)
+        bye = team.bye_game_points
+    entries: dict[object, list[RoundEntry]] = defaultdict(list)
+    scored: dict[tuple[object, int], Fraction] = {}
+    for match in counted:
+        if match.is_bye:
+            entries[match.home].append(RoundEntry(match.round, unplayed=Unplayed.PAIRING_BYE))
+            continue
+        home_mp, away_mp = match_points(match, scoring, team)
+        home_gp, away_gp = match_game_points(match, scoring, team)
+        home_score, away_score = (home_mp, away_mp) if team.primary == "match" else (
+            home_gp, away_gp)
+        scored[(match.home, match.round)] = home_score
+        scored[(match.away, match.round)] = away_score
+        forfeited = _forfeited(match)
+        if forfeited is None:
+            home_outcome = (Outcome.WIN if home_mp > away_mp else Outcome.LOSS
+                            if home_mp < away_mp else Outcome.DRAW)
+            away_outcome = {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN,
+                            Outcome.DRAW: Outcome.DRAW}[home_outcome]
+            entries[match.home].append(RoundEntry(match.round, match.away, GameColour.WHITE,
+                                                  home_outcome))
+            entries[match.away].append(RoundEntry(match.round, match.home, GameColour.BLACK,
+                                                  away_outcome))
+            continue
+        home_kind = Unplayed.FORFEIT_WIN if forfeited == "home" else Unplayed.FORFEIT_LOSS
+        away_kind = Unplayed.FORFEIT_WIN if forfeited == "away" else Unplayed.FORFEIT_LOSS
+        entries[match.home].append(RoundEntry(match.round, match.away, GameColour.WHITE,
+                                              unplayed=home_kind))
+        entries[match.away].append(RoundEntry(match.round, match.home, GameColour.BLACK,
+                                              unplayed=away_kind))
+    return _TeamTable(list(teams), entries, unit, rounds, scored, regulation=regulation,
+                      pab_points=bye, round_robin=round_robin)
+
+
+class _TeamTable(SwissTable):
+    """A SwissTable whose round scores are the match's own (game points vary by match)."""
+
+    def __init__(self, players, entries, scoring, rounds, scored, **options):
+        super().__init__(players, entries, scoring, rounds, **options)
+        for player in self.players:
+            self.points[player] = [scored.get((player, entry.round), value)
+                                   for entry, value in zip(self.record[player],
+                                                           self.points[player], strict=True)]
+            self.total[player] = sum(self.points[player], Fraction(0))
+        self.adjusted_total = {p: self._adjusted(p) for p in self.players}
+        self._round_values = {}
+
+
+def team_buchholz(teams: Sequence[object], matches: Iterable[MatchRecord], scoring: Scoring,
+                  team: TeamScoring, *, regulation: Regulation = "2026",
+                  round_robin: bool = False) -> dict[object, Fraction]:
+    """C.07 Buchholz of each team: the sum of its opponents' primary scores, each opponent's
+    adjusted for a withdrawal (16.3), and for the team's own bye, forfeited match or round
+    without a match, a dummy opponent (16.4: in the 2024 text worth the team's own score; in
+    the 2026 text capped, after a forfeit at the opponent's adjusted score, without an
+    opponent at a draw's score in every round). In a round robin a forfeited match counts as
+    a match and a bye adds nothing (C.07 15.2)."""
+    table = team_rounds_table(teams, matches, scoring, team, regulation=regulation,
+                              round_robin=round_robin)
+    return {t: sum((value.score for value in table.round_values(t)), Fraction(0))
+            for t in teams}
 
 
 # --- board prizes ------------------------------------------------------------------------------

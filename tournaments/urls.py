@@ -90,6 +90,10 @@ urlpatterns = [
     path("<slug:slug>/equipes/rodada/<int:number>/iniciar/", team_views.start_round,
          name="team_start_round"),
     path("<slug:slug>/equipe/<int:team_id>/", team_views.team_detail, name="team"),
+    path("<slug:slug>/equipe/<int:team_id>/desistencia/", team_views.withdraw_team,
+         name="withdraw_team"),
+    path("<slug:slug>/equipe/<int:team_id>/desfazer-desistencia/", team_views.return_team,
+         name="return_team"),
     path("<slug:slug>/equipe/<int:team_id>/rodada/<int:number>/escalacao/", team_views.lineup,
          name="lineup"),
 ]

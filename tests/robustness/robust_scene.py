@@ -100,7 +100,7 @@ def make_league(*, name: str, organiser, arbiters, paired: bool = False) -> Tour
 # Team routes (issue 16) reach the leagues; these before their rounds exist.
 TEAM_ROUTES = {"teams", "team_settings", "add_team", "add_team_player", "team_generate_rounds",
                "team_standings", "team_crosstable", "board_prizes", "team_round", "team_slips",
-               "team_start_round", "team", "lineup"}
+               "team_start_round", "team", "lineup", "withdraw_team", "return_team"}
 TEAM_BEFORE_PAIRING = {"team_settings", "add_team", "add_team_player", "team_generate_rounds"}
 
 

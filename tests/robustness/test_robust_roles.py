@@ -35,6 +35,7 @@ ORGANISER_WRITES = {
     # team competitions (issue 16)
     "tournaments:team_settings", "tournaments:add_team", "tournaments:add_team_player",
     "tournaments:team_generate_rounds",
+    "tournaments:withdraw_team", "tournaments:return_team",  # a whole team's withdrawal
     # the Swiss (issue 14): the organiser sets the initial ranking
     "tournaments:swiss_rank",
 }

@@ -1,5 +1,7 @@
-"""`manage.py export_trf SLUG`: a Swiss tournament as a TRF-2026 file (for rating officers and
-other pairing programs), its complete rounds on standard output or in a file."""
+"""`manage.py export_trf SLUG`: a Swiss tournament or a team competition as a TRF-2026 file (for
+rating officers and other pairing programs), its complete rounds on standard output or in a
+file. A team competition gets the team records of TRF-2026 (310, 320, 330, 300, 352, 362) with
+the player records (001) of every team member (tournaments/team_trf.py)."""
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
@@ -7,6 +9,8 @@ from django.utils.translation import gettext as _
 from tournaments.models import Tournament
 from tournaments.swiss.trf import write_trf
 from tournaments.swiss_trf import complete_rounds, tournament_to_trf
+from tournaments.team_services import is_team_event
+from tournaments.team_trf import team_trf
 
 
 class Command(BaseCommand):
@@ -21,10 +25,13 @@ class Command(BaseCommand):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
             raise CommandError(_("No tournament with the slug %(slug)s.") % {"slug": slug})
-        if not tournament.is_swiss:
+        if is_team_event(tournament):
+            text = team_trf(tournament)
+        elif not tournament.is_swiss:
             raise CommandError(_("%(slug)s is a round robin: TRF export is for Swiss "
-                                 "tournaments.") % {"slug": slug})
-        text = write_trf(tournament_to_trf(tournament, rounds=complete_rounds(tournament)))
+                                 "tournaments and team competitions.") % {"slug": slug})
+        else:
+            text = write_trf(tournament_to_trf(tournament, rounds=complete_rounds(tournament)))
         if output:
             with open(output, "w", encoding="utf-8", newline="") as handle:
                 handle.write(text)

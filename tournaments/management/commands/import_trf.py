@@ -1,5 +1,6 @@
 """`manage.py import_trf FILE.trf`: a Swiss tournament from a TRF file (Swiss-Manager, Swiss
-Perfect, bbpPairings...), with its players, rounds and results, to be continued here."""
+Perfect, bbpPairings...), with its players, rounds and results, to be continued here; a file
+with TRF-2026 team records (310) becomes a team competition."""
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
@@ -8,6 +9,7 @@ from django.utils.translation import gettext as _
 from tournaments.services import TournamentError
 from tournaments.swiss.trf import TrfError
 from tournaments.swiss_trf import TrfImportError, import_trf_text
+from tournaments.team_trf import TeamTrfError, import_team_trf, is_team_file
 
 
 class Command(BaseCommand):
@@ -33,8 +35,11 @@ class Command(BaseCommand):
             raise CommandError(_("Cannot read %(file)s: %(error)s") % {
                 "file": file, "error": error.strerror}) from error
         try:
-            tournament = import_trf_text(text, slug=slug or "")
-        except (TrfError, TrfImportError, TournamentError) as error:
+            if is_team_file(text):  # TRF-2026 team records: a team competition
+                tournament = import_team_trf(text, slug=slug or "")
+            else:
+                tournament = import_trf_text(text, slug=slug or "")
+        except (TrfError, TrfImportError, TeamTrfError, TournamentError) as error:
             raise CommandError(_("%(file)s refused, nothing saved: %(error)s") % {
                 "file": file, "error": error}) from error
         tournament.organisers.add(*users)
