@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from tournaments import teams as team_rules  # noqa: E402
 from tournaments.scoring import STANDARD, Result  # noqa: E402
-from tournaments.team_swiss import TeamState, pair_round  # noqa: E402
+from tournaments.team_swiss import pair_round, team_states  # noqa: E402
 
 COMMAND = ".venv/bin/python bench/teams.py"
 PAIRING_TARGET, STANDINGS_TARGET = 1.0, 0.2
@@ -46,32 +46,22 @@ def plain(options) -> bool:
     rng = random.Random(16)
     rules = team_rules.TeamScoring()
     colours = team_rules.board_colours(options.boards)
-    state = {n: {"colours": [], "opponents": set(), "bye": False}
-             for n in range(1, options.teams + 1)}
+    state = {n: n for n in range(1, options.teams + 1)}
     matches: list[team_rules.MatchRecord] = []
     slowest = 0.0
     for number in range(1, options.rounds + 1):
-        lines = team_rules.team_lines(state, matches, STANDARD, rules)
-        teams = [TeamState(n, n, lines[n].match_points, lines[n].game_points,
-                           tuple(s["colours"]), frozenset(s["opponents"]), s["bye"])
-                 for n, s in state.items()]
+        teams = team_states(state, matches, STANDARD, rules, number - 1)
         start = time.perf_counter()
-        pairing = pair_round(teams, last_round=number == options.rounds)
+        pairing = pair_round(teams, round_number=number, total_rounds=options.rounds)
         elapsed = time.perf_counter() - start
         slowest = max(slowest, elapsed)
         print(f"round {number}: paired in {elapsed * 1000:.1f} ms")
         for white, black in pairing.pairs:
-            state[white]["colours"].append("W")
-            state[black]["colours"].append("B")
-            state[white]["opponents"].add(black)
-            state[black]["opponents"].add(white)
             games = tuple(team_rules.BoardGame(board, colour, rng.choice(list(Result)[:3]),
                                                (white, board), (black, board))
                           for board, colour in colours)
             matches.append(team_rules.MatchRecord(number, white, black, games))
         if pairing.bye is not None:
-            state[pairing.bye]["colours"].append(None)
-            state[pairing.bye]["bye"] = True
             matches.append(team_rules.MatchRecord(number, pairing.bye, None))
     start = time.perf_counter()
     table = team_rules.team_standings(state, matches, STANDARD, rules,

@@ -194,30 +194,15 @@ def pair_next_swiss_round(tournament: Tournament) -> Round:
         for index, team in enumerate(team_list, start=1):
             team.number = index
         Team.objects.bulk_update(team_list, ["number"])
-    records = match_records(tournament)
-    lines = {line.team: line for line in team_standings(tournament)}
-    colours: dict[int, list] = {team.pk: [None] * (number - 1) for team in team_list}
-    opponents: dict[int, set] = {team.pk: set() for team in team_list}
-    had_bye: set[int] = set()
-    for record in records:
-        if record.is_bye:
-            had_bye.add(record.home)
-            continue
-        colours[record.home][record.round - 1] = "W"
-        colours[record.away][record.round - 1] = "B"
-        opponents[record.home].add(record.away)
-        opponents[record.away].add(record.home)
-    primary = competition.primary
-    states = [team_swiss.TeamState(
-        team.pk, team.number,
-        lines[team.pk].match_points if primary == "match" else lines[team.pk].game_points,
-        lines[team.pk].game_points if primary == "match" else lines[team.pk].match_points,
-        tuple(colours[team.pk]), frozenset(opponents[team.pk]), team.pk in had_bye)
-        for team in team_list]
+    states = team_swiss.team_states(
+        {team.pk: team.number for team in team_list}, match_records(tournament),
+        tournament.scoring, competition.scoring, number - 1)
     try:
         pairing = team_swiss.pair_round(
-            states, last_round=bool(competition.swiss_rounds)
-            and number == competition.swiss_rounds)
+            states, kind=competition.colour_preferences,
+            initial="W" if tournament.initial_colour == "w" else "B",
+            round_number=number, total_rounds=competition.swiss_rounds,
+            use_secondary=competition.secondary_for_colours)
     except team_swiss.UnpairableError as error:
         raise TournamentError(_(
             "No pairing lets every team meet a team it has not met yet.")) from error
