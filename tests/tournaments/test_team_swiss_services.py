@@ -1,0 +1,53 @@
+"""The stored team Swiss hands the competition's C.04.6 settings to the engine."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tests.tournaments.team_factories import make_league, play_round
+from tournaments import team_services
+from tournaments.models import TeamSystem
+
+pytestmark = pytest.mark.django_db
+
+
+def pairs_of(round_):
+    return [(m.home.number, m.away.number if m.away else None)
+            for m in round_.team_matches.order_by("table")]
+
+
+def test_the_initial_colour_drawn_and_the_preference_type_reach_the_pairing():
+    league = make_league(4, boards=2, roster=2, paired=False, system=TeamSystem.SWISS,
+                         team_settings={"swiss_rounds": 3, "colour_preferences": "B"},
+                         initial_colour="b")
+    assert league.team_competition.colour_preferences == "B"
+    # Round 1: 1-3 2-4 (3.6); Black drawn (4.1), so odd 1 takes Black and even 2 White
+    # (4.3.1); the team with White on board 1 is the home team.
+    assert pairs_of(team_services.pair_next_swiss_round(league)) == [(3, 1), (2, 4)]
+    play_round(league, 1, "1/2-1/2")
+    # Round 2, all four on a drawn match: one bracket, 1-3 and 2-4 met, so the identifier
+    # 1 2 4 3 (1-4 2-3). Type B: 1 and 4 had Black (mild White), 3 and 2 White (mild
+    # Black): 1-4 both want White, 2-3 both Black, and 1-2 3-4 (identifier 1 3 2 4) would
+    # fulfil all four - [C8] comes before the identifier (3.6.4).
+    second = team_services.pair_next_swiss_round(league)
+    assert sorted(tuple(sorted(p)) for p in pairs_of(second)) == [(1, 2), (3, 4)]
+    assert set(pairs_of(second)) == {(1, 2), (4, 3)}
+
+
+def test_type_a_has_no_preference_after_one_match_so_the_identifier_decides():
+    league = make_league(4, boards=2, roster=2, paired=False, system=TeamSystem.SWISS,
+                         team_settings={"swiss_rounds": 3})
+    assert league.team_competition.colour_preferences == "A"   # Art. 1.7's default
+    team_services.pair_next_swiss_round(league)
+    play_round(league, 1, "1/2-1/2")
+    second = team_services.pair_next_swiss_round(league)
+    assert sorted(tuple(sorted(p)) for p in pairs_of(second)) == [(1, 4), (2, 3)]
+
+
+def test_an_unknown_preference_type_is_refused_by_name():
+    league = make_league(2, boards=2, roster=2, paired=False, system=TeamSystem.SWISS,
+                         team_settings={"swiss_rounds": 1})
+    competition = league.team_competition
+    competition.colour_preferences = "C"
+    with pytest.raises(ValidationError) as error:
+        competition.full_clean()
+    assert "colour_preferences" in error.value.message_dict
