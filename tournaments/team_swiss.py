@@ -322,13 +322,14 @@ class _Round:
             return 0
         below = [t for t in rest if t.score != following]
         parity = len(group) % 2
-        for extra, size in enumerate(range(parity, min(len(below), parity + 4) + 1, 2)):
-            for combo in itertools.combinations(below, size):
+        for extra, size in enumerate(range(parity, min(len(below), parity + 2) + 1, 2)):
+            combos = itertools.islice(itertools.combinations(below, size), SET_BUDGET)
+            for combo in combos:
                 taken = {t.id for t in combo}
                 if (self.pairable(group + list(combo))
                         and self.pairable([t for t in below if t.id not in taken])):
                     return extra
-        return 3
+        return 2  # two or more upfloaters beyond the minimum: counted alike
 
     # --- Art. 3.6 pairing the bracket ---------------------------------------------------
 
