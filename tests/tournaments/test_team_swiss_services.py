@@ -1,10 +1,13 @@
 """The stored team Swiss hands the competition's C.04.6 settings to the engine."""
 
+import json
+
 import pytest
 from django.core.exceptions import ValidationError
+from team_factories import make_league, play_round
 
-from tests.tournaments.team_factories import make_league, play_round
-from tournaments import team_services
+from tournaments import backup, team_services
+from tournaments.backup import BackupError
 from tournaments.models import TeamSystem
 
 pytestmark = pytest.mark.django_db
@@ -51,3 +54,33 @@ def test_an_unknown_preference_type_is_refused_by_name():
     with pytest.raises(ValidationError) as error:
         competition.full_clean()
     assert "colour_preferences" in error.value.message_dict
+
+
+def swiss_backup(**settings):
+    league = make_league(4, boards=2, roster=2, paired=False, system=TeamSystem.SWISS,
+                         name="Suíço Backup", team_settings={"swiss_rounds": 3, **settings})
+    team_services.pair_next_swiss_round(league)
+    return json.loads(json.dumps(backup.export_tournament(league)))
+
+
+def test_the_backup_carries_the_colour_settings_and_old_files_get_the_defaults():
+    data = swiss_backup(colour_preferences="B", secondary_for_colours=False)
+    section = data["team_competition"]
+    assert (section["colour_preferences"], section["secondary_for_colours"]) == ("B", False)
+    copy_ = backup.import_tournament(data)
+    assert copy_.team_competition.colour_preferences == "B"
+    assert copy_.team_competition.secondary_for_colours is False
+    del section["colour_preferences"], section["secondary_for_colours"]
+    data["name"] = "Suíço Backup antigo"
+    old = backup.import_tournament(data)
+    assert old.team_competition.colour_preferences == "A"     # C.04.6 Art. 1.7's default
+    assert old.team_competition.secondary_for_colours is True
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("colour_preferences", "C"), ("secondary_for_colours", "yes")])
+def test_a_wrong_colour_setting_in_a_backup_is_refused_by_name(key, value):
+    data = swiss_backup()
+    data["team_competition"][key] = value
+    with pytest.raises(BackupError, match=rf"^team_competition\.{key}"):
+        backup.import_tournament(data)
