@@ -12,6 +12,8 @@ from tournaments.scoring import STANDARD, Result
 from tournaments.team_swiss import (
     TeamState,
     UnpairableError,
+    _profiles,
+    _sets_of_profile,
     allocate_colours,
     colour_preference,
     first_team,
@@ -163,6 +165,33 @@ def test_c6_the_upfloater_leaves_the_following_scoregroup_pairable():
              team(5, 0, ["B", "W"], {1, 3}), team(6, 0, ["W", "B"], {1, 2})]
     pairing = pair_round(teams)
     assert pairing.brackets[0].upfloaters == (4,)
+    assert pairs_as_sets(pairing) == {frozenset({1, 4}), frozenset({2, 3}),
+                                      frozenset({5, 6})}
+
+
+def test_art_3_5_4_the_handbook_example_of_sets_in_order():
+    # Art. 3.5.4's own example: 2, 6, 8 have 3 points and 1, 3, 5 have 2.5; three upfloaters
+    # with two of 3 points and one of 2.5 (3.5.2) give, each set read by descending score
+    # then TPN (3.5.3), in lexicographic order: {2,6,1} < {2,6,3} < {2,6,5} < {2,8,1} <
+    # {2,8,3} < {2,8,5} < {6,8,1} < {6,8,3} < {6,8,5}.
+    lower = sorted((team(t, 3 if t in (2, 6, 8) else F(5, 2)) for t in (1, 2, 3, 5, 6, 8)),
+                   key=lambda t: (-t.score, t.tpn))
+    assert [[t.id for t in chosen] for chosen in _sets_of_profile(lower, (2, 1))] == [
+        [2, 6, 1], [2, 6, 3], [2, 6, 5], [2, 8, 1], [2, 8, 3], [2, 8, 5],
+        [6, 8, 1], [6, 8, 3], [6, 8, 5]]
+    # [C5] (2.3.2) ranks the score profiles of three upfloaters: the scores in ascending
+    # order as high as possible - three of 3 points, then two and one of 2.5, and so on
+    assert list(_profiles(lower, 3)) == [(3, 0), (2, 1), (1, 2), (0, 3)]
+
+
+def test_c5_takes_the_best_scores_among_the_legal_sets():
+    # 1 alone on 6 points met 2 and 3 (4 points) but not 4 (4 points) nor 5, 6 (2 points):
+    # the upfloater is 4 - the 4-point team it may meet, before any 2-point team. Then 2-3
+    # (the rest of the 4-point group) and 5-6.
+    teams = [team(1, 6, "WB", {2, 3}), team(2, 4, "BW", {1, 5}), team(3, 4, "WB", {1, 6}),
+             team(4, 4, "BW", {5, 6}), team(5, 2, "WB", {2, 4}), team(6, 2, "BW", {3, 4})]
+    pairing = pair_round(teams)
+    assert [b.upfloaters for b in pairing.brackets] == [(4,), (), ()]
     assert pairs_as_sets(pairing) == {frozenset({1, 4}), frozenset({2, 3}),
                                       frozenset({5, 6})}
 
