@@ -12,7 +12,11 @@ reads them (article numbers are the handbook's):
 - Art. 1.2: the primary score (match points by default, or game points) forms the scoregroups;
   the other one is the secondary score, used to choose the first-team of a pair (Art. 4.2.2)
   unless the rules say it is not used.
-- Art. 1.4: with an odd number of teams one gets the pairing-allocated bye (PAB).
+- Art. 1.4: with an odd number of teams one gets the pairing-allocated bye (PAB), worth a drawn
+  match's match and game points unless the rules say otherwise (the competition's "bye" points,
+  tournaments/teams.py TeamScoring, which scores it; this module only chooses the team).
+- Within a scoregroup teams are taken in TPN order (3.5.3, 3.6.1): game points do not order a
+  bracket, they only choose the first-team for colours (4.2.2).
 - Art. 1.5: a floater is a team that played an opponent with a different score.
 - Art. 1.6: a team's colour in a match is the colour its board-1 player was scheduled to have,
   and only a match actually played gives a colour; CD = Whites - Blacks.
