@@ -13,6 +13,7 @@ from tournaments.scoring import STANDARD, Result
 from tournaments.team_swiss import (
     RoundRules,
     TeamState,
+    UnpairableError,
     _perfect,
     _Round,
     colour_preference,
@@ -190,3 +191,100 @@ def test_pairing_every_bracket_by_hand_gives_the_engine_round():
         teams = [by_id[i] for i in itertools.chain(bracket.residents, bracket.upfloaters)]
         expected = reference_bracket(teams, set(bracket.upfloaters), rules)
         assert {frozenset(p) for p in bracket.pairs} == expected
+
+
+# --- a whole round by brute force ------------------------------------------------------------
+
+def pairable(teams):
+    return any(all(b.id not in a.opponents for a, b in p) for p in all_pairings(list(teams)))
+
+
+def reference_round(states, rules):
+    """Art. 3.3-3.6 by brute force over every subset, written apart from the engine: the
+    (bye, [(residents, upfloaters, pairs)]) of the round."""
+    ordered = sorted(states, key=lambda t: (-t.score, t.tpn))
+    bye = None
+    if len(ordered) % 2:
+        for team in sorted((t for t in ordered if not t.had_bye),
+                           key=lambda t: (t.score, -len(t.played), -t.tpn)):
+            if pairable([t for t in ordered if t is not team]):
+                bye = team
+                break
+    left = [t for t in ordered if t is not bye]
+    brackets = []
+    while left:
+        top = left[0].score
+        residents = [t for t in left if t.score == top]
+        lower = [t for t in left if t.score != top]
+
+        def legal(chosen, residents=residents, lower=lower):
+            return (pairable(residents + list(chosen))
+                    and pairable([t for t in lower if t not in chosen]))
+
+        chosen = ()
+        for size in range(len(residents) % 2, len(lower) + 1, 2):
+            sets = [c for c in itertools.combinations(lower, size) if legal(c)]
+            if not sets:
+                continue
+            best = max(tuple(sorted(t.score for t in c)) for c in sets)      # [C5]
+            sets = [c for c in sets if tuple(sorted(t.score for t in c)) == best]
+
+            def c6(chosen_set, lower=lower):
+                rest = [t for t in lower if t not in chosen_set]
+                group = [t for t in rest if t.score == lower[0].score]
+                if not group:
+                    return 0
+                below = [t for t in rest if t not in group]
+                for extra, more in enumerate(range(len(group) % 2, len(below) + 1, 2)):
+                    for combo in itertools.combinations(below, more):
+                        if pairable(group + list(combo)) and pairable(
+                                [t for t in below if t not in combo]):
+                            return min(extra, 2)
+                return 2
+
+            def c7(chosen_set):
+                return 0 if rules.last_two_rounds else sum(t.floated for t in chosen_set)
+
+            def order(chosen_set):                                          # 3.5.3-3.5.4
+                return tuple(t.tpn for t in sorted(chosen_set, key=lambda t: (-t.score, t.tpn)))
+
+            chosen = min(sets, key=lambda c: (c6(c), c7(c), order(c)))
+            break
+        ups = {t.id for t in chosen}
+        pairs = reference_bracket(residents + list(chosen), ups, rules)
+        brackets.append((tuple(t.id for t in residents), tuple(sorted(ups)), pairs))
+        left = [t for t in lower if t.id not in ups]
+    return (None if bye is None else bye.id), brackets
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_whole_rounds_agree_with_a_brute_force_reading_of_articles_3_4_to_3_6(seed):
+    rng = random.Random(100 + seed)
+    size = rng.choice([5, 6, 7, 8])
+    rounds = rng.choice([5, 6, 7])
+    kind = rng.choice(["A", "B", "none"])
+    scoring = TeamScoring(bye_match_points=F(1), bye_game_points=F(2))
+    tpns = {n: n for n in range(1, size + 1)}
+    colours = board_colours(2)
+    matches: list[MatchRecord] = []
+    for number in range(1, rounds + 1):
+        states = team_states(tpns, matches, STANDARD, scoring, number - 1)
+        rules = RoundRules(kind=kind, round_number=number, total_rounds=rounds)
+        try:
+            pairing = pair_round(states, kind=kind, round_number=number, total_rounds=rounds)
+        except UnpairableError:
+            # a small field can run out of opponents: then truly no bye leaves a pairing
+            candidates = [t for t in states if not t.had_bye] if size % 2 else [None]
+            assert not any(pairable([t for t in states if t is not c]) for c in candidates)
+            return
+        bye, brackets = reference_round(states, rules)
+        assert pairing.bye == bye
+        assert [(b.residents, tuple(sorted(b.upfloaters)), {frozenset(p) for p in b.pairs})
+                for b in pairing.brackets] == brackets
+        for white, black in pairing.pairs:
+            results = [rng.choice(["1-0", "0-1", "1/2-1/2"]) for _ in colours]
+            matches.append(MatchRecord(number, white, black, tuple(
+                BoardGame(board, colour, Result(result), None, None)
+                for (board, colour), result in zip(colours, results, strict=True))))
+        if pairing.bye is not None:
+            matches.append(MatchRecord(number, pairing.bye, None))
