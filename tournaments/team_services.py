@@ -204,6 +204,12 @@ def pair_next_swiss_round(tournament: Tournament) -> Round:
             round_number=number, total_rounds=competition.swiss_rounds,
             use_secondary=competition.secondary_for_colours)
     except team_swiss.UnpairableError as error:
+        if error.criterion == "C2":
+            raise TournamentError(_(
+                "No team can take the bye: each has had one or won a match by forfeit, or "
+                "giving it would leave the others without new opponents (FIDE C.04.6 "
+                "Art. 3.4).")
+            ) from error
         raise TournamentError(_(
             "No pairing lets every team meet a team it has not met yet.")) from error
     round_ = Round.objects.create(tournament=tournament, number=number)

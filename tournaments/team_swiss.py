@@ -208,7 +208,11 @@ class TeamPairing:
 
 class UnpairableError(ValueError):
     """No pairing meets the absolute criteria [C1] and [C2] (Art. 3.3.3: the Chief Arbiter
-    decides)."""
+    decides). `criterion` names the one that failed: "C1" or "C2"."""
+
+    def __init__(self, message: str, criterion: str = "C1"):
+        super().__init__(message)
+        self.criterion = criterion
 
 
 @dataclass(frozen=True)
@@ -272,7 +276,7 @@ class _Round:
                 return team
         raise UnpairableError(
             "no team may receive the pairing-allocated bye and leave the others pairable "
-            "([C2], Art. 3.4.1)")
+            "([C2], Art. 3.4.1)", "C2")
 
     # --- Art. 3.5 the upfloaters --------------------------------------------------------
 

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from team_factories import make_league, play_round
 
-from tournaments import backup, team_services
+from tournaments import backup, services, team_services
 from tournaments.backup import BackupError
 from tournaments.models import TeamSystem
 
@@ -84,3 +84,19 @@ def test_a_wrong_colour_setting_in_a_backup_is_refused_by_name(key, value):
     data["team_competition"][key] = value
     with pytest.raises(BackupError, match=rf"^team_competition\.{key}"):
         backup.import_tournament(data)
+
+
+def test_a_round_no_team_can_take_the_bye_for_is_refused_saying_so():
+    # Three teams: rounds 1-3 give each team the bye once ([C2]); round 4 has nobody left
+    # to take it (Art. 3.4), and nothing is paired.
+    league = make_league(3, boards=2, roster=2, paired=False, system=TeamSystem.SWISS,
+                         team_settings={"swiss_rounds": 4})
+    for number in (1, 2, 3):
+        team_services.pair_next_swiss_round(league)
+        play_round(league, number, "1-0")
+    byes = [m.home.number for m in league.rounds.get(number=1).team_matches.all()
+            if m.away is None]
+    assert byes
+    with pytest.raises(services.TournamentError, match="bye"):
+        team_services.pair_next_swiss_round(league)
+    assert league.rounds.count() == 3
