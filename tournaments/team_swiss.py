@@ -52,6 +52,7 @@ type PreferenceType = Literal["A", "B", "none"]
 
 PREFERENCE_TYPES: tuple[PreferenceType, ...] = ("A", "B", "none")
 SET_BUDGET = 5_000  # upfloater sets examined for [C6]/[C7] in one bracket (never reached in tests)
+C6_BUDGET = 1_000  # upfloater sets tried for the following scoregroup, per size, in one [C6] look
 
 
 @dataclass(frozen=True)
@@ -331,7 +332,7 @@ class _Round:
         below = [t for t in rest if t.score != following]
         parity = len(group) % 2
         for extra, size in enumerate(range(parity, min(len(below), parity + 2) + 1, 2)):
-            combos = itertools.islice(itertools.combinations(below, size), SET_BUDGET)
+            combos = itertools.islice(itertools.combinations(below, size), C6_BUDGET)
             for combo in combos:
                 taken = {t.id for t in combo}
                 if (self.pairable(group + list(combo))
