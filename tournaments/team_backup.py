@@ -4,6 +4,8 @@ the same hooks as other apps' extensions. One optional key, written for team com
     "team_competition": {"system", "boards", "match_points": {"win", "draw", "loss"}, "primary",
         "bye_match_points", "bye_game_points" (null: half the boards), "tiebreaks",
         "board_prize_min_games", "swiss_rounds" (null),
+        "colour_preferences" ("A", "B" or "none"; optional, "A"),
+        "secondary_for_colours" (optional, true),
         "teams": [{"number", "name", "club", "captain_name", "roster": [player numbers],
                    "withdrawn_from_round" (null; optional), "withdrawal_changes" (optional):
                    [{"round", "game" (its board in the round), "before", "after"} or
@@ -39,6 +41,7 @@ from .models import (
     Tournament,
 )
 from .scoring import Result
+from .team_models import ColourPreferences
 
 BACKUP_KEYS = ("team_competition",)
 KEY = "team_competition"
@@ -102,6 +105,8 @@ def export_backup(tournament: Tournament) -> dict[str, Any]:
         "tiebreaks": list(competition.tiebreaks),
         "board_prize_min_games": competition.board_prize_min_games,
         "swiss_rounds": competition.swiss_rounds,
+        "colour_preferences": competition.colour_preferences,
+        "secondary_for_colours": competition.secondary_for_colours,
         "teams": [{"number": team.number, "name": team.name, "club": team.club,
                    "captain_name": team.captain_name,
                    "roster": [member.entry.number for member in
@@ -159,7 +164,15 @@ def check_backup(data: dict[str, Any], games: FileGames) -> dict[str, Any] | Non
                                               f"{where}.board_prize_min_games", minimum=0),
         "swiss_rounds": whole_number(section["swiss_rounds"], f"{where}.swiss_rounds",
                                      minimum=1, nullable=True),
+        # C.04.6 Art. 1.7 and 4.2.2 (issue 16's team Swiss); files written before them lack them
+        "colour_preferences": choice(section.get("colour_preferences", ColourPreferences.TYPE_A),
+                                     f"{where}.colour_preferences", ColourPreferences.values),
     }
+    secondary = section.get("secondary_for_colours", True)
+    if not isinstance(secondary, bool):
+        raise fail(f"{where}.secondary_for_colours",
+                   _("must be true or false, got %(value)r") % {"value": secondary})
+    checked["secondary_for_colours"] = secondary
     tiebreaks = _list(section["tiebreaks"], f"{where}.tiebreaks")
     for index, key in enumerate(tiebreaks):
         choice(key, f"{where}.tiebreaks[{index}]", teams.TEAM_TIEBREAKS)
@@ -253,7 +266,7 @@ def save_backup(checked: dict[str, Any] | None, restored: Restored) -> None:
     settings = {key: checked[key] for key in (
         "system", "boards", "match_win", "match_draw", "match_loss", "primary",
         "bye_match_points", "bye_game_points", "tiebreaks", "board_prize_min_games",
-        "swiss_rounds")}
+        "swiss_rounds", "colour_preferences", "secondary_for_colours")}
     competition = TeamCompetition(tournament=tournament, **settings)
     try:
         competition.full_clean()

@@ -34,6 +34,14 @@ class PrimaryScore(models.TextChoices):
     GAME = "game", _("game points")
 
 
+class ColourPreferences(models.TextChoices):
+    """C.04.6 Art. 1.7: Type A unless the competition's rules say Type B or none."""
+
+    TYPE_A = "A", _("type A (simple preferences)")
+    TYPE_B = "B", _("type B (strong and mild preferences)")
+    NONE = "none", _("no colour preferences")
+
+
 def default_team_tiebreaks() -> list[str]:
     return list(teams.DEFAULT_TEAM_TIEBREAKS)
 
@@ -73,6 +81,16 @@ class TeamCompetition(models.Model):
                                      decimal_places=1, default=Decimal("0"))
     primary = models.CharField(_("primary score"), max_length=5, choices=PrimaryScore.choices,
                                default=PrimaryScore.MATCH)
+    colour_preferences = models.CharField(
+        _("colour preferences"), max_length=4, choices=ColourPreferences.choices,
+        default=ColourPreferences.TYPE_A,
+        help_text=_("Team Swiss only (FIDE C.04.6 Art. 1.7): type A unless the regulation "
+                    "says type B or none."))
+    secondary_for_colours = models.BooleanField(
+        _("secondary score decides colours"), default=True,
+        help_text=_("Team Swiss only (FIDE C.04.6 Art. 4.2.2): between two teams with the same "
+                    "primary score, the one with more of the other score is the first team "
+                    "for colours."))
     bye_match_points = models.DecimalField(
         _("match points for a bye"), max_digits=4, decimal_places=1, default=Decimal("2"),
         help_text=_("As the regulation sets; by default a won match."))
@@ -95,6 +113,9 @@ class TeamCompetition(models.Model):
                                    name="team_competition_system_known"),
             models.CheckConstraint(condition=models.Q(primary__in=PrimaryScore.values),
                                    name="team_competition_primary_known"),
+            models.CheckConstraint(
+                condition=models.Q(colour_preferences__in=ColourPreferences.values),
+                name="team_competition_colour_preferences_known"),
             models.CheckConstraint(
                 condition=models.Q(match_loss__gte=0)
                 & models.Q(match_draw__gte=models.F("match_loss"))

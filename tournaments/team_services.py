@@ -200,35 +200,26 @@ def pair_next_swiss_round(tournament: Tournament) -> Round:
         for index, team in enumerate(team_list, start=1):
             team.number = index
         Team.objects.bulk_update(team_list, ["number"])
-    records = match_records(tournament)
-    lines = {line.team: line for line in team_standings(tournament)}
-    colours: dict[int, list] = {team.pk: [None] * (number - 1) for team in team_list}
-    opponents: dict[int, set] = {team.pk: set() for team in team_list}
-    had_bye: set[int] = set()
-    for record in records:
-        if record.is_bye:
-            had_bye.add(record.home)
-            continue
-        colours[record.home][record.round - 1] = "W"
-        colours[record.away][record.round - 1] = "B"
-        opponents[record.home].add(record.away)
-        opponents[record.away].add(record.home)
-    primary = competition.primary
     # a team withdrawn by this round is no longer paired
-    playing = [team for team in team_list if not team.withdrawn_in(number)]
+    playing = {team.pk for team in team_list if not team.withdrawn_in(number)}
     if len(playing) < 2:
         raise NotEnoughPlayersError(_("A team Swiss needs at least two teams."))
-    states = [team_swiss.TeamState(
-        team.pk, team.number,
-        lines[team.pk].match_points if primary == "match" else lines[team.pk].game_points,
-        lines[team.pk].game_points if primary == "match" else lines[team.pk].match_points,
-        tuple(colours[team.pk]), frozenset(opponents[team.pk]), team.pk in had_bye)
-        for team in playing]
+    states = [state for state in team_swiss.team_states(
+        {team.pk: team.number for team in team_list}, match_records(tournament),
+        tournament.scoring, competition.scoring, number - 1) if state.id in playing]
     try:
         pairing = team_swiss.pair_round(
-            states, last_round=bool(competition.swiss_rounds)
-            and number == competition.swiss_rounds)
+            states, kind=competition.colour_preferences,
+            initial="W" if tournament.initial_colour == "w" else "B",
+            round_number=number, total_rounds=competition.swiss_rounds,
+            use_secondary=competition.secondary_for_colours)
     except team_swiss.UnpairableError as error:
+        if error.criterion == "C2":
+            raise TournamentError(_(
+                "No team can take the bye: each has had one or won a match by forfeit, or "
+                "giving it would leave the others without new opponents (FIDE C.04.6 "
+                "Art. 3.4).")
+            ) from error
         raise TournamentError(_(
             "No pairing lets every team meet a team it has not met yet.")) from error
     round_ = Round.objects.create(tournament=tournament, number=number)

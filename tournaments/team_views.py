@@ -350,7 +350,8 @@ class TeamSettingsForm(forms.ModelForm):
     class Meta:
         model = TeamCompetition
         fields = ["system", "swiss_rounds", "boards", "match_win", "match_draw", "match_loss",
-                  "primary", "bye_match_points", "bye_game_points", "board_prize_min_games"]
+                  "primary", "bye_match_points", "bye_game_points", "board_prize_min_games",
+                  "colour_preferences", "secondary_for_colours"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -164,16 +164,18 @@ def test_an_organiser_builds_a_team_competition_from_the_site(client, organiser)
     response = client.post(settings_url, {
         "system": "round-robin", "boards": 11, "match_win": 2, "match_draw": 1,
         "match_loss": 0, "primary": "match", "bye_match_points": 2,
-        "tiebreak_1": "game_points", "board_prize_min_games": 1})
+        "tiebreak_1": "game_points", "board_prize_min_games": 1, "colour_preferences": "A"})
     assert response.status_code == 200 and not TeamCompetition.objects.exists()
     response = client.post(settings_url, {
         "system": "round-robin", "boards": 2, "match_win": 3, "match_draw": 1,
         "match_loss": 0, "primary": "match", "bye_match_points": 3,
         "tiebreak_1": "game_points", "tiebreak_2": "direct_encounter",
-        "board_prize_min_games": 1})
+        "board_prize_min_games": 1, "colour_preferences": "B"})
     assert response.status_code == 302
     competition = TeamCompetition.objects.get(tournament=tournament)
     assert competition.boards == 2
+    # C.04.6 Art. 1.7's colour preferences are the organiser's to set; the unchecked box is false
+    assert competition.colour_preferences == "B" and not competition.secondary_for_colours
     assert competition.tiebreaks == ["game_points", "direct_encounter"]
     for name in ("Escola Recife", "Escola Olinda"):
         assert client.post(url("add_team", tournament), {"name": name}).status_code == 302
