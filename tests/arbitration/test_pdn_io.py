@@ -437,6 +437,54 @@ def test_a_windows_1252_file_is_read(client_arbiter, club):
     assert "Matched: round 1, board 1" in page
 
 
+def test_a_guessed_encoding_is_said_on_the_preview(client_arbiter, club):
+    """Issue 20: the file had no mark and was not UTF-8, so the arbiter is told how it was
+    read (wrong letters in a name then have an explanation)."""
+    text = pdn_game("1", "João Araújo", "Pedro Gonçalves")
+    response = client_arbiter.post(reverse("arbitration:pdn_import", args=[club.slug]), {
+        "upload": SimpleUploadedFile("old.pdn", text.encode("cp1252"))},
+        follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    page = response.content.decode()
+    assert "The file was read as Windows-1252" in page
+    assert "Matched: round 1, board 1" in page
+    response = client_arbiter.post(reverse("arbitration:pdn_import", args=[club.slug]), {
+        "upload": SimpleUploadedFile("new.pdn", text.encode())},
+        follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert "The file was read as" not in response.content.decode()
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le"])
+def test_a_utf16_file_is_read(client_arbiter, club, encoding):
+    """Windows' "Unicode" text, with its byte-order mark or without one."""
+    text = pdn_game("1", "João Araújo", "Pedro Gonçalves")
+    response = client_arbiter.post(reverse("arbitration:pdn_import", args=[club.slug]), {
+        "upload": SimpleUploadedFile("unicode.pdn", text.encode(encoding))})
+    assert response.status_code == 302
+    page = client_arbiter.get(preview_url(club)).content.decode()
+    assert "Matched: round 1, board 1" in page
+
+
+def test_a_binary_file_is_refused_on_the_form_with_its_line(client_arbiter, club):
+    response = client_arbiter.post(reverse("arbitration:pdn_import", args=[club.slug]), {
+        "upload": SimpleUploadedFile("photo.pdn", b"[Event \"x\"]\n\x89PNG\x00\x00\x01")},
+        HTTP_ACCEPT_LANGUAGE="en")
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "line 2: the file holds a NUL character" in page
+    assert client_arbiter.get(preview_url(club)).status_code == 302
+
+
+def test_the_import_command_reads_utf16_and_refuses_binary(club, tmp_path):
+    path = tmp_path / "unicode.pdn"
+    path.write_bytes(pdn_game("1", "João Araújo", "Pedro Gonçalves").encode("utf-16"))
+    out = StringIO()
+    call_command("import_pdn", club.slug, str(path), "--dry-run", stdout=out)
+    assert "round 1, board 1: João Araújo – Pedro Gonçalves" in out.getvalue()
+    path.write_bytes(b"\x00\x01\x02binary")
+    with pytest.raises(CommandError, match="NUL character"):
+        call_command("import_pdn", club.slug, str(path), "--dry-run", stdout=StringIO())
+
+
 # --- roles --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("role, expected", [("anonymous", "login"), ("outsider", 403),

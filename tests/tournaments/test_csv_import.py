@@ -90,7 +90,7 @@ def test_utf8_with_or_without_bom_is_read_as_utf8(encoding):
 
 
 def test_bytes_that_are_neither_utf8_nor_windows_1252_are_refused():
-    with pytest.raises(CsvImportError, match="neither UTF-8 nor Windows-1252"):
+    with pytest.raises(CsvImportError, match="neither UTF-8, UTF-16 nor Windows-1252"):
         parse_players_csv(b"name\nJo\x81o\n")
 
 
