@@ -130,5 +130,17 @@ def test_the_import_page_takes_excels_file_and_shows_the_portuguese_columns(clie
     assert "nome;clube;rating;id federação" in page
     excel = "nome;clube\nJoão Gonçalves;Grêmio\n".encode("cp1252")
     response = client.post(url, {"file": SimpleUploadedFile("jogadores.csv", excel)})
+    preview = reverse("tournaments:import_players_preview", args=[tournament.slug])
+    assert response.status_code == 302 and response["Location"] == preview
+    assert not tournament.entries.exists()  # nothing before the preview is confirmed
+    page = client.get(preview, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "João Gonçalves" in page and "The file was read as Windows-1252" in page
+    response = client.post(preview, {"digest": digest_on(page)})
     assert response.status_code == 302
     assert tournament.entries.get().player.name == "João Gonçalves"
+
+
+def digest_on(page: str) -> str:
+    import re
+
+    return re.search(r'name="digest" value="([0-9a-f]+)"', page).group(1)
