@@ -105,7 +105,7 @@ def test_a_tab_separated_file_keeps_commas_and_semicolons_in_names():
 
 
 def test_empty_rows_are_skipped_and_a_bad_row_keeps_its_line():
-    data = "nome;rating\n\n;\nAna;1800\n;;\nBia;x\n".encode()
+    data = b"nome;rating\n\n;\nAna;1800\n;;\nBia;x\n"
     with pytest.raises(CsvImportError) as refused:
         parse_players_file(data, "x.csv")
     [problem] = refused.value.problems
