@@ -188,9 +188,10 @@ def carry_out(tournament: Tournament, plan: ImportPlan, take: Collection[tuple[i
         chosen = [d for d in planned.differences if (row.line, d.field) in take]
         if match is not None and chosen:
             updated.extend(_take(match.player, chosen, row.line))
-    services.announce(tournament, "players-imported", user=user, after={
-        "players": len(entering), "merged": [row.line for row in plan.of(MERGE)],
-        "refused": [row.line for row in plan.of(REFUSE)], "updated": updated})
+    after = {"players": len(entering), "merged_lines": [row.line for row in plan.of(MERGE)],
+             "refused_lines": [row.line for row in plan.of(REFUSE)], "updated": updated}
+    services.announce(tournament, "players-imported", user=user,
+                      after={key: value for key, value in after.items() if value})
     return ImportOutcome(len(plan.of(ADD)), plan.of(MERGE), plan.of(REFUSE), updated)
 
 
