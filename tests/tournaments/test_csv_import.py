@@ -129,7 +129,8 @@ def test_the_import_page_takes_excels_file_and_shows_the_portuguese_columns(clie
     page = client.get(url).content.decode()
     assert "nome;clube;rating;id federação" in page
     excel = "nome;clube\nJoão Gonçalves;Grêmio\n".encode("cp1252")
-    response = client.post(url, {"file": SimpleUploadedFile("jogadores.csv", excel)})
+    response = client.post(url, {"file": SimpleUploadedFile("jogadores.csv", excel)},
+                           HTTP_ACCEPT_LANGUAGE="en")
     preview = reverse("tournaments:import_players_preview", args=[tournament.slug])
     assert response.status_code == 302 and response["Location"] == preview
     assert not tournament.entries.exists()  # nothing before the preview is confirmed
