@@ -253,26 +253,30 @@ def _unreadable(kind: str) -> CsvImportError:
 
 
 def _read_xlsx(data: bytes) -> Table:
-    import openpyxl
-    from openpyxl.utils.exceptions import InvalidFileException
+    import openpyxl  # openpyxl keeps a worksheet's cells in `_cells`, stable since 2.x
 
     _open_zip(data, XLSX)
     try:
         workbook = openpyxl.load_workbook(io.BytesIO(data), data_only=False)
-    except (InvalidFileException, KeyError, ValueError, TypeError, OSError,
-            zipfile.BadZipFile) as error:
+    except Exception as error:  # InvalidFileException, or what a damaged part's XML raises
         raise _unreadable(XLSX) from error
     sheet = workbook.worksheets[0]
     table = Table(XLSX, sheet.title)
-    if sheet.max_row > MAX_ROWS + 1:
-        raise _too_many_rows(MAX_ROWS + 2, sheet.title)
+    # Only the rows and columns holding something: a sheet formatted down to its last row
+    # (max_row 1048576) is read as quickly as its few players, and empty rows are skipped.
     merged = {(row, column) for cells in sheet.merged_cells.ranges
-              for row, column in ((r, c) for r in range(cells.min_row, cells.max_row + 1)
-                                  for c in range(cells.min_col, cells.max_col + 1))}
-    width = min(sheet.max_column, MAX_COLUMNS)
-    for number, cells in enumerate(sheet.iter_rows(max_col=width), start=1):
-        table.rows.append((number, [_xlsx_cell(cell, (number, index) in merged)
-                                    for index, cell in enumerate(cells, start=1)]))
+              for row in range(cells.min_row, min(cells.max_row, MAX_ROWS * 2) + 1)
+              for column in range(cells.min_col, min(cells.max_col, MAX_COLUMNS) + 1)}
+    filled = {(row, column) for (row, column), cell in sheet._cells.items()
+              if cell.value is not None} | merged
+    rows = sorted({row for row, _column in filled})
+    if len(rows) > MAX_ROWS + 1:
+        raise _too_many_rows(rows[MAX_ROWS + 1], sheet.title)
+    width = min(max((column for _row, column in filled), default=0), MAX_COLUMNS)
+    for number in rows:
+        table.rows.append((number, [
+            _xlsx_cell(sheet.cell(number, column), (number, column) in merged)
+            for column in range(1, width + 1)]))
     return table
 
 

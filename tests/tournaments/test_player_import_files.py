@@ -372,3 +372,18 @@ def test_a_round_robin_over_its_limit_is_refused_on_confirmation(client, organis
     assert response.status_code == 400
     assert "at most 2 players" in response.content.decode()
     assert not Player.objects.exists()
+
+
+def test_a_sheet_formatted_to_its_last_row_reads_only_its_players():
+    def build(sheet):
+        sheet.cell(1_048_576, 30).number_format = "0.00"  # Excel's whole-column formatting
+        sheet["A9"] = "Caio Lôbo"  # after empty rows, kept with its own row number
+    data = xlsx([["Nome", "Rating"], ["Ana", 1800]], build=build)
+    rows = parse_players_file(data, "x.xlsx").rows
+    assert [(row.line, row.name) for row in rows] == [(2, "Ana"), (9, "Caio Lôbo")]
+
+
+def test_more_players_than_one_import_takes_are_refused():
+    data = xlsx([["Nome"], *[[f"Jogador {n}"] for n in range(1001)]])
+    with pytest.raises(CsvImportError, match="more than 1000 players"):
+        parse_players_file(data, "x.xlsx")
