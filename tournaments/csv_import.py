@@ -166,7 +166,8 @@ def parse_players_file(data: bytes, filename: str = "") -> ParsedFile:
 def file_kind(data: bytes, filename: str = "") -> str:
     """By the bytes first (a spreadsheet renamed .csv is still read), then by the name."""
     if data.startswith(b"PK\x03\x04"):
-        if b"mimetypeapplication/vnd.oasis.opendocument.spreadsheet" in data[:200]:
+        if (b"mimetypeapplication/vnd.oasis.opendocument.spreadsheet" in data[:200]
+                or filename.lower().endswith(".ods")):
             return ODS
         return XLSX
     if data.startswith(b"\xd0\xcf\x11\xe0"):
@@ -179,10 +180,13 @@ def read_table(data: bytes, filename: str = "") -> Table:
     if kind == "xls":
         raise CsvImportError([CsvProblem(1, None, _(
             "this is an old Excel file (.xls): save it as .xlsx or CSV and send it again."))])
-    if kind == XLSX:
-        return _read_xlsx(data)
-    if kind == ODS:
-        return _read_ods(data)
+    if kind in (XLSX, ODS):
+        try:
+            return _read_xlsx(data) if kind == XLSX else _read_ods(data)
+        except CsvImportError:
+            raise
+        except Exception as error:  # a damaged file: whatever its zip or XML reader raises
+            raise _unreadable(kind) from error
     return _read_csv(data)
 
 
@@ -260,6 +264,8 @@ def _read_xlsx(data: bytes) -> Table:
         workbook = openpyxl.load_workbook(io.BytesIO(data), data_only=False)
     except Exception as error:  # InvalidFileException, or what a damaged part's XML raises
         raise _unreadable(XLSX) from error
+    if not workbook.worksheets:
+        raise _unreadable(XLSX)
     sheet = workbook.worksheets[0]
     table = Table(XLSX, sheet.title)
     # Only the rows and columns holding something: a sheet formatted down to its last row

@@ -387,3 +387,21 @@ def test_more_players_than_one_import_takes_are_refused():
     data = xlsx([["Nome"], *[[f"Jogador {n}"] for n in range(1001)]])
     with pytest.raises(CsvImportError, match="more than 1000 players"):
         parse_players_file(data, "x.xlsx")
+
+
+@pytest.mark.parametrize("kind", ["xlsx", "ods"])
+def test_a_damaged_spreadsheet_is_refused_never_raises_anything_else(kind):
+    """Cut short or with bytes changed, as a broken download or disk leaves it: read or
+    refused with a message, never another exception (a 500 on the page)."""
+    rows = [["Nome", "Rating"], ["Ana", 1800], ["Bia", 1700]]
+    whole = xlsx(rows) if kind == "xlsx" else ods(rows)
+    damaged = [whole[:cut] for cut in range(0, len(whole), max(1, len(whole) // 15))]
+    for position in range(40, len(whole), max(1, len(whole) // 25)):
+        damaged.append(whole[:position] + bytes([whole[position] ^ 0x5A]) + whole[position + 1:])
+    for data in damaged:
+        try:
+            parsed = parse_players_file(data, f"x.{kind}")
+        except CsvImportError as error:
+            assert error.problems and all(str(problem) for problem in error.problems)
+        else:
+            assert [row.name for row in parsed.rows] == ["Ana", "Bia"]
