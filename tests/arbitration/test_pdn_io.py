@@ -603,3 +603,28 @@ def test_import_pdn_fails_on_a_syntax_error_and_stores_nothing(club, tmp_path):
     with pytest.raises(CommandError, match="line 9, column 4"):
         call_command("import_pdn", club.slug, str(path), stdout=StringIO())
     assert ScoreSheet.objects.count() == 0
+
+
+# --- one score sheet's upload reads text as every upload does (issue 20) -------------------------
+
+@pytest.mark.parametrize(("encoding", "note"), [("utf-16", False), ("cp1252", True)])
+def test_a_score_sheet_upload_reads_utf16_and_says_a_guess(client_arbiter, club, encoding,
+                                                           note):
+    game = Game.objects.filter(round__tournament=club).order_by("round__number", "board")[0]
+    text = f'[White "{game.white.player.name}"]\n{OPENING} *\n'
+    response = client_arbiter.post(
+        reverse("arbitration:sheet", args=[club.slug, game.pk]),
+        {"upload": SimpleUploadedFile("jogo.pdn", text.encode(encoding)), "notation": "numeric",
+         "version": 0}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert ScoreSheet.objects.get(game=game).moves_count == 5
+    assert ("The file was read as Windows-1252" in response.content.decode()) is note
+
+
+def test_a_binary_score_sheet_upload_is_refused_with_its_line(client_arbiter, club):
+    game = Game.objects.filter(round__tournament=club).order_by("round__number", "board")[0]
+    response = client_arbiter.post(
+        reverse("arbitration:sheet", args=[club.slug, game.pk]),
+        {"upload": SimpleUploadedFile("foto.pdn", b"1. 22-18\n\x89PNG\x00"), "notation": "numeric",
+         "version": 0}, HTTP_ACCEPT_LANGUAGE="en")
+    assert "line 2: the file holds a NUL character" in response.content.decode()
+    assert not ScoreSheet.objects.filter(game=game).exists()
