@@ -29,7 +29,6 @@ pytestmark = pytest.mark.django_db
 
 ORGANISER_WRITES = {
     "tournaments:edit", "tournaments:add_player", "tournaments:import_players",
-    "tournaments:import_players_preview",  # issue 20: the player import's preview
     "tournaments:remove_player", "tournaments:draw_numbers", "tournaments:set_numbers",
     "tournaments:generate_rounds", "arbitration:official_add", "arbitration:official_remove",
     "tournaments:undo_withdrawal",  # issue 12: arbiters withdraw a player, organisers undo it

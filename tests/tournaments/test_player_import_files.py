@@ -405,3 +405,30 @@ def test_a_damaged_spreadsheet_is_refused_never_raises_anything_else(kind):
             assert error.problems and all(str(problem) for problem in error.problems)
         else:
             assert [row.name for row in parsed.rows] == ["Ana", "Bia"]
+
+
+@pytest.mark.parametrize(("role", "expected"), [("anonymous", "login"), ("outsider", 403),
+                                                ("arbiter", 403)])
+def test_only_the_organiser_sees_or_confirms_the_preview(client, organiser, role, expected,
+                                                         django_user_model):
+    """The crawl of tests/robustness never reaches the preview (it needs a file sent first),
+    so its roles are checked here: an arbiter may enter results, not the field."""
+    arbiter = django_user_model.objects.create_user("arbitra")
+    tournament = make_tournament(organiser=organiser, arbiter=arbiter, name="Estadual")
+    client.force_login(organiser)
+    send(client, tournament, "inscritos.csv", b"name\nAna\n")
+    page = client.get(preview_url(tournament)).content.decode()
+    other = type(client)()
+    if role == "outsider":
+        other.force_login(django_user_model.objects.create_user("curiosa"))
+    elif role == "arbiter":
+        other.force_login(arbiter)
+    for response in (other.get(preview_url(tournament)),
+                     other.post(preview_url(tournament), {"digest": digest_on(page)})):
+        if expected == "login":
+            assert response.status_code == 302 and "/login/" in response["Location"]
+        else:
+            assert response.status_code == expected
+    assert not tournament.entries.exists()
+    assert client.post(preview_url(tournament), {"digest": digest_on(page)}).status_code == 302
+    assert tournament.entries.count() == 1
