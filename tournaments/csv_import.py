@@ -97,14 +97,14 @@ class CsvProblem:
     letter: str = ""  # a spreadsheet's column letter, e.g. "C"
 
     def __str__(self) -> str:
-        if self.sheet is not None:
+        if self.sheet is not None:  # "sheet “Inscritos”, row 3, column C (rating): ..."
             where = _("sheet “%(sheet)s”, row %(line)d") % {"sheet": self.sheet,
                                                            "line": self.line}
-            if self.column or self.letter:
-                where = _("%(where)s, column %(column)s") % {
-                    "where": where, "column": " ".join(
-                        part for part in (self.letter, f"({self.column})" if self.column
-                                          and self.letter else self.column) if part)}
+            column = self.letter or self.column
+            if self.letter and self.column:
+                column = f"{self.letter} ({self.column})"
+            if column:
+                where = _("%(where)s, column %(column)s") % {"where": where, "column": column}
             return f"{where}: {self.message}"
         if self.column:
             return _("line %(line)d, column %(column)s: %(message)s") % {
