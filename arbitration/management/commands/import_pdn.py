@@ -31,7 +31,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("slug", help="the tournament's slug")
-        parser.add_argument("file", help="the PDN file (UTF-8 or Windows-1252)")
+        parser.add_argument("file", help="the PDN file (UTF-8, UTF-16 or Windows-1252)")
         parser.add_argument("--dry-run", action="store_true",
                             help="only print how each game matches; store nothing")
         parser.add_argument("--replace", action="store_true",
