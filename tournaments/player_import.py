@@ -121,16 +121,22 @@ def plan_import(tournament: Tournament, rows: list[PlayerRow]) -> ImportPlan:
     """Who each row is, without saving anything."""
     in_tournament = set(tournament.entries.values_list("player_id", flat=True))
     taken: dict[int, int] = {}  # registry person -> the file's line that takes him
+    new_fmjd_ids: dict[str, int] = {}  # of the new people: two lines cannot share one
     planned = []
     for row in rows:
         match = find_person(name=row.name, federation_id=row.federation_id,
                             fmjd_id=row.fmjd_id, birth_date=row.birth_date)
         if match is None:
             conflict = _id_owner(row)
+            if not conflict and row.fmjd_id in new_fmjd_ids:
+                conflict = _("the FMJD id %(id)s is already on line %(line)d.") % {
+                    "id": row.fmjd_id, "line": new_fmjd_ids[row.fmjd_id]}
             if conflict:
                 planned.append(PlannedRow(row, REFUSE, reason=conflict))
             else:
                 planned.append(PlannedRow(row, ADD))
+                if row.fmjd_id:
+                    new_fmjd_ids[row.fmjd_id] = row.line
             continue
         player = match.player
         if player.pk in in_tournament:

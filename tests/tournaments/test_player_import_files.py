@@ -432,3 +432,14 @@ def test_only_the_organiser_sees_or_confirms_the_preview(client, organiser, role
     assert not tournament.entries.exists()
     assert client.post(preview_url(tournament), {"digest": digest_on(page)}).status_code == 302
     assert tournament.entries.count() == 1
+
+
+def test_two_new_lines_with_one_fmjd_id_refuse_the_second_on_the_preview(known):
+    from tournaments.player_import import ADD, MERGE, REFUSE, plan_import
+
+    tournament = make_tournament(name="Estadual")
+    data = ("name;fmjd_id;federation_id\nCaio;F-9;\nCaio Lôbo;F-9;\n"
+            "Ana Conceição;;CBD-1001\n").encode()
+    plan = plan_import(tournament, parse_players_file(data, "x.csv").rows)
+    assert [(row.line, row.status) for row in plan.rows] == [(2, ADD), (3, REFUSE), (4, MERGE)]
+    assert plan.rows[1].reason == "the FMJD id F-9 is already on line 2."
