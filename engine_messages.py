@@ -15,6 +15,7 @@ from rules.errors import AmbiguousMoveError, DraughtsError
 from rules.geometry import square_to_algebraic
 from rules.notation import explain_illegal, move_to_str, parse_squares
 from rules.pdn import MAX_VARIATION_DEPTH
+from rules.textfile import NOT_TEXT, DecodedText, TextDecodingError
 from rules.variants import Variant
 
 
@@ -90,3 +91,28 @@ def syntax_line(code: str, line: int | None, column: int | None) -> str:
         return _("The starting position (FEN tag) cannot be read.")
     return _("PDN syntax error at line %(line)d, column %(column)d: %(problem)s") % {
         "line": line or 0, "column": column or 0, "problem": syntax_problem(code)}
+
+
+def encoding_note(decoded: DecodedText) -> str:
+    """ "The file was read as Windows-1252." when the encoding was guessed (no byte-order mark,
+    not valid UTF-8), so that whoever sees wrong letters knows why; empty otherwise (issue 20)."""
+    if not decoded.guessed:
+        return ""
+    return _("The file was read as %(encoding)s: it has no mark saying its encoding. If letters "
+             "look wrong, save it as UTF-8 and send it again.") % {
+        "encoding": decoded.encoding}
+
+
+def text_decoding_reason(error: TextDecodingError) -> str:
+    """Why uploaded bytes are not a text file, in words."""
+    if error.reason == NOT_TEXT:
+        return _("the file holds a NUL character, so it is not a text file; save it as "
+                 "\"CSV UTF-8\" or plain text.")
+    return _("the file is neither UTF-8, UTF-16 nor Windows-1252 text; save it as "
+             "\"CSV UTF-8\" or plain text.")
+
+
+def text_decoding_problem(error: TextDecodingError) -> str:
+    """text_decoding_reason with the line: "line 3: the file holds a NUL character, ..." """
+    return _("line %(line)d: %(problem)s") % {"line": error.line,
+                                              "problem": text_decoding_reason(error)}

@@ -9,6 +9,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from engine_messages import encoding_note, text_decoding_problem
+from rules.textfile import TextDecodingError, decode_text
 from tournaments.forms import HiddenErrorsShown
 from tournaments.models import Entry, Game
 
@@ -80,6 +82,7 @@ class SheetForm(HiddenErrorsShown, forms.Form):
                  **kwargs):
         super().__init__(*args, **kwargs)
         self.board, self.default_notation = board, default_notation
+        self.encoding_note = ""
         if board != 64:
             self.fields["notation"].choices = [(Notation.NUMERIC, Notation.NUMERIC.label)]
         if "notation" not in self.initial:
@@ -93,15 +96,12 @@ class SheetForm(HiddenErrorsShown, forms.Form):
             raise forms.ValidationError(
                 _("The file is too large for a score sheet (at most 256 KB).")
             )
-        data = upload.read()
-        if b"\x00" in data:  # a binary or UTF-16 file; PostgreSQL cannot store the character
-            raise forms.ValidationError(
-                _("The file holds a NUL character: it is not a PDN text file."))
-        try:
-            return data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            # Older draughts programs write Windows-1252.
-            return data.decode("cp1252", errors="replace")
+        try:  # UTF-8, UTF-16, else Windows-1252 (older draughts programs), as every upload
+            decoded = decode_text(upload.read())
+        except TextDecodingError as error:  # a binary file: PostgreSQL cannot store a NUL
+            raise forms.ValidationError(text_decoding_problem(error)) from error
+        self.encoding_note = encoding_note(decoded)
+        return decoded.text
 
     def clean_accepted(self) -> list[str]:
         labels = []

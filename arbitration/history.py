@@ -41,6 +41,10 @@ FIELD_LABELS = {
     # The organisers' steps on the whole tournament (tournaments.services.announce).
     "player": _("player"),
     "players": _("players imported"),
+    # issue 20: the player import's preview
+    "merged_lines": _("lines entered as a registered person"),
+    "refused_lines": _("lines refused"),
+    "updated": _("registry values taken from the file"),
     "seed": _("seed of the draw"),
     "numbers": _("pairing numbers"),
     "rounds": _("rounds"),

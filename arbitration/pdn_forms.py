@@ -12,6 +12,9 @@ from django.conf import settings
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
+from engine_messages import encoding_note, text_decoding_problem
+from rules.textfile import TextDecodingError
+
 from .services.pdn_io import ImportChoice, ImportPlan, ImportRow, decode_pdn
 
 
@@ -33,7 +36,12 @@ class PdnUploadForm(forms.Form):
                 % {"size": filesizeformat(upload.size), "limit": filesizeformat(limit)}
             )
         self.filename = upload.name
-        text = decode_pdn(upload.read())
+        try:
+            decoded = decode_pdn(upload.read())
+        except TextDecodingError as error:
+            raise forms.ValidationError(text_decoding_problem(error)) from error
+        self.encoding_note = encoding_note(decoded)
+        text = decoded.text
         if not text.strip():
             raise forms.ValidationError(_("The file is empty."))
         return text

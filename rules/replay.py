@@ -49,6 +49,7 @@ from rules.move import Move
 from rules.notation import parse_move, parse_squares
 from rules.pdn import PdnGame, PdnPly, read_games_until_error
 from rules.profiles import DEFAULT_PROFILE, DEFAULT_TIME_CONTROL, draw_rules
+from rules.textfile import decode_text_lenient
 from rules.variants import Variant, variant_by_gametype
 
 __all__ = [
@@ -568,15 +569,13 @@ def replay_text(
 
 
 def read_pdn_file(path: str) -> str:
-    """The text of a PDN file ('-' = standard input): UTF-8, else Windows-1252, which older
-    draughts programs write."""
+    """The text of a PDN file ('-' = standard input), read as every uploaded text is
+    (rules.textfile: UTF-8, UTF-16, else Windows-1252, which older draughts programs write).
+    A tool that only replays: bytes that are no text become U+FFFD, never a refusal."""
     import sys
 
     if path == "-":
-        return sys.stdin.read()
+        stream = getattr(sys.stdin, "buffer", None)  # None when a test put a StringIO there
+        return sys.stdin.read() if stream is None else decode_text_lenient(stream.read())
     with open(path, "rb") as handle:
-        data = handle.read()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+        return decode_text_lenient(handle.read())

@@ -1,10 +1,16 @@
-"""Read a player list from CSV: columns name, club, rating, federation_id, with a header row;
-optionally sex, birth_date (dd/mm/yyyy, yyyy-mm-dd or the year alone), state, fmjd_id, fmjd_rating.
+"""Read a player list from a CSV file or a spreadsheet (.xlsx, .ods): columns name, club, rating,
+federation_id, with a header row; optionally sex, birth_date (dd/mm/yyyy, yyyy-mm-dd or the
+year alone), state, fmjd_id, fmjd_rating.
 
-Brazilian Excel saves CSV with `;` and often a byte-order mark (or in Windows-1252), other tools
-with `,`: all are read.
-Every problem is reported with its line and column, and the whole file is refused, so nothing is
-saved from a file with an error.
+CSV comes in every form an office produces (issue 20): UTF-8 with or without a byte-order mark,
+UTF-16 (Excel's "Texto Unicode"), Windows-1252 (rules.textfile reads them all); `;`, `,` or tab
+between the fields, found from the header row; a trailing separator. Ratings may be written
+`1850`, `1850.0`, `1850,0` or `1.850` (a thousands dot). Spreadsheets are read with openpyxl
+and odfpy, cell by cell, so a formula, a merged cell or a date where a rating should be is named
+with its sheet, row and column instead of read as whatever value it shows.
+
+Every problem is reported with its line (row) and column, and the whole file is refused, so
+nothing is saved from a file with an error.
 """
 
 from __future__ import annotations
@@ -12,13 +18,21 @@ from __future__ import annotations
 import csv
 import datetime
 import io
-from dataclasses import dataclass
+import re
+import zipfile
+from dataclasses import asdict, dataclass, field
 
 from django.utils.translation import gettext as _
+
+from engine_messages import encoding_note, text_decoding_reason
+from rules.textfile import TextDecodingError, decode_text
 
 MAX_NAME = 200
 MAX_FEDERATION_ID = 40
 MAX_RATING = 3000  # as Player.RATING_MAX (issue 17)
+MAX_ROWS = 1000  # players in one file: bounds the preview kept in the session
+MAX_COLUMNS = 40
+MAX_UNZIPPED = 40 * 1024 * 1024  # a spreadsheet's XML, unpacked: no zip bomb is opened
 
 # Header names accepted for each column; Portuguese ones too, as a Brazilian sheet would have them.
 COLUMN_ALIASES = {
@@ -34,6 +48,12 @@ COLUMN_ALIASES = {
     "fmjd_rating": {"fmjd_rating", "fmjd rating", "rating fmjd"},
 }
 SEXES = {"m": "M", "masculino": "M", "male": "M", "f": "F", "feminino": "F", "female": "F"}
+RATING_KEYS = {"rating", "fmjd_rating"}
+
+CSV, XLSX, ODS = "csv", "xlsx", "ods"
+
+# What a cell holds, as the spreadsheet says (a CSV field is always TEXT).
+TEXT, NUMBER, DATE, FORMULA, MERGED = "text", "number", "date", "formula", "merged"
 
 
 @dataclass(frozen=True)
@@ -56,14 +76,36 @@ class PlayerRow:
                 "sex": self.sex, "birth_date": self.birth_date, "birth_year": self.birth_year,
                 "state": self.state, "fmjd_id": self.fmjd_id, "fmjd_rating": self.fmjd_rating}
 
+    def as_json(self) -> dict:
+        """Plain values, to keep in the session until the preview is confirmed."""
+        data = asdict(self)
+        data["birth_date"] = self.birth_date.isoformat() if self.birth_date else None
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> PlayerRow:
+        born = data.get("birth_date")
+        return cls(**{**data, "birth_date": datetime.date.fromisoformat(born) if born else None})
+
 
 @dataclass(frozen=True)
 class CsvProblem:
     line: int
     column: str | None
     message: str
+    sheet: str | None = None  # a spreadsheet's sheet; None for CSV
+    letter: str = ""  # a spreadsheet's column letter, e.g. "C"
 
     def __str__(self) -> str:
+        if self.sheet is not None:  # "sheet “Inscritos”, row 3, column C (rating): ..."
+            where = _("sheet “%(sheet)s”, row %(line)d") % {"sheet": self.sheet,
+                                                           "line": self.line}
+            column = self.letter or self.column
+            if self.letter and self.column:
+                column = f"{self.letter} ({self.column})"
+            if column:
+                where = _("%(where)s, column %(column)s") % {"where": where, "column": column}
+            return f"{where}: {self.message}"
         if self.column:
             return _("line %(line)d, column %(column)s: %(message)s") % {
                 "line": self.line, "column": self.column, "message": self.message,
@@ -79,75 +121,343 @@ class CsvImportError(ValueError):
         super().__init__("; ".join(str(problem) for problem in problems))
 
 
-def decode(data: bytes) -> str:
-    """UTF-8 text, with or without a byte-order mark; else Windows-1252, which Excel's plain
-    "CSV (separado por vírgulas)" writes in Brazil (issue 12: most organisers would meet the
-    refusal). A text that is valid UTF-8 is read as UTF-8: accented letters in Windows-1252
-    are never valid UTF-8 sequences in a name."""
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        try:
-            text = data.decode("cp1252")
-        except UnicodeDecodeError as second:
-            line = data[: second.start].count(b"\n") + 1
-            raise CsvImportError([CsvProblem(line, None, _(
-                "the file is neither UTF-8 nor Windows-1252 text; save it as \"CSV UTF-8\"."
-            ))]) from error
-    if "\x00" in text:  # a binary file; PostgreSQL cannot store the character either
-        line = text[: text.index("\x00")].count("\n") + 1
-        raise CsvImportError([CsvProblem(line, None, _(
-            "the file holds a NUL character, so it is not a text file; save it as \"CSV UTF-8\"."
-        ))])
-    return text
+@dataclass(frozen=True)
+class Cell:
+    text: str = ""
+    kind: str = TEXT
+    number: float | None = None
+    date: datetime.date | None = None
+
+    @property
+    def blank(self) -> bool:
+        return self.kind in (TEXT, NUMBER) and not self.text.strip() and self.number is None
 
 
-def guess_delimiter(header: str) -> str:
-    """`;` when the header has one (Brazilian Excel), else `,`."""
-    return ";" if header.count(";") > header.count(",") else ","
+@dataclass
+class Table:
+    """The first sheet of a file: (row number, cells) for each row, and how it was read."""
+
+    kind: str
+    sheet: str | None
+    rows: list[tuple[int, list[Cell]]] = field(default_factory=list)
+    note: str = ""  # "read as Windows-1252" when the encoding was a guess
+
+
+@dataclass(frozen=True)
+class ParsedFile:
+    rows: list[PlayerRow]
+    kind: str
+    sheet: str | None
+    note: str
 
 
 def parse_players_csv(data: bytes) -> list[PlayerRow]:
-    text = decode(data)
+    """The players of a CSV file (or a spreadsheet sent by mistake with a .csv name)."""
+    return parse_players_file(data).rows
+
+
+def parse_players_file(data: bytes, filename: str = "") -> ParsedFile:
+    """Read the players of a CSV, .xlsx or .ods file; CsvImportError names every problem."""
+    table = read_table(data, filename)
+    rows = _read_rows(table)
+    return ParsedFile(rows, table.kind, table.sheet, table.note)
+
+
+def file_kind(data: bytes, filename: str = "") -> str:
+    """By the bytes first (a spreadsheet renamed .csv is still read), then by the name."""
+    if data.startswith(b"PK\x03\x04"):
+        if (b"mimetypeapplication/vnd.oasis.opendocument.spreadsheet" in data[:200]
+                or filename.lower().endswith(".ods")):
+            return ODS
+        return XLSX
+    if data.startswith(b"\xd0\xcf\x11\xe0"):
+        return "xls"
+    return CSV
+
+
+def read_table(data: bytes, filename: str = "") -> Table:
+    kind = file_kind(data, filename)
+    if kind == "xls":
+        raise CsvImportError([CsvProblem(1, None, _(
+            "this is an old Excel file (.xls): save it as .xlsx or CSV and send it again."))])
+    if kind in (XLSX, ODS):
+        try:
+            return _read_xlsx(data) if kind == XLSX else _read_ods(data)
+        except CsvImportError:
+            raise
+        except Exception as error:  # a damaged file: whatever its zip or XML reader raises
+            raise _unreadable(kind) from error
+    return _read_csv(data)
+
+
+# --- CSV ----------------------------------------------------------------------------------
+
+def _decode(data: bytes) -> tuple[str, str]:
+    try:
+        decoded = decode_text(data)
+    except TextDecodingError as error:
+        raise CsvImportError([CsvProblem(error.line, None, text_decoding_reason(error))]) \
+            from error
+    return decoded.text, encoding_note(decoded)
+
+
+def guess_delimiter(header: str) -> str:
+    """The separator the header row uses most of `;` (Brazilian Excel), tab (Excel's "Texto
+    Unicode") and `,`; `,` when it has none (a single column)."""
+    counts = {separator: header.count(separator) for separator in (";", "\t", ",")}
+    best = max(counts, key=lambda separator: counts[separator])  # ties: the order above
+    return best if counts[best] else ","
+
+
+def _read_csv(data: bytes) -> Table:
+    text, note = _decode(data)
     lines = text.splitlines()
-    if not lines or not lines[0].strip():
+    first = next((line for line in lines if line.strip()), "")
+    if not first:
         raise CsvImportError([CsvProblem(1, None, _("the header row is missing."))])
     # newline="" as the csv module requires: a line ending in a lone "\r" (old Mac Excel) then
     # ends a row instead of raising csv.Error.
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=guess_delimiter(lines[0]))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=guess_delimiter(first))
+    table = Table(CSV, None, note=note)
     try:
-        return _read_rows(reader)
+        for fields in reader:
+            table.rows.append((reader.line_num, [Cell(value) for value in fields]))
+            if len(table.rows) > MAX_ROWS + 1:
+                raise _too_many_rows(table.rows[-1][0], None)
     except csv.Error as error:  # a field over the csv module's limit (128 KB)
         raise CsvImportError([CsvProblem(reader.line_num or 1, None, _(
             "this line cannot be read as CSV: a field is far too long."))]) from error
+    return table
 
 
-def _read_rows(reader) -> list[PlayerRow]:
-    header = next(reader)
-    columns, problems = _read_header(header)
+def _too_many_rows(line: int, sheet: str | None) -> CsvImportError:
+    return CsvImportError([CsvProblem(line, None, _(
+        "more than %(max)d players: split the file into several.") % {"max": MAX_ROWS},
+        sheet=sheet)])
+
+
+# --- spreadsheets ----------------------------------------------------------------------------
+
+def _open_zip(data: bytes, kind: str) -> None:
+    """Refuse a damaged file, or one that unpacks to far more than a player list."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except zipfile.BadZipFile as error:
+        raise _unreadable(kind) from error
+    if unpacked > MAX_UNZIPPED:
+        raise CsvImportError([CsvProblem(1, None, _(
+            "the spreadsheet is far too large for a player list."))])
+
+
+def _unreadable(kind: str) -> CsvImportError:
+    return CsvImportError([CsvProblem(1, None, _(
+        "the file cannot be read as a %(kind)s spreadsheet: it is damaged or of another kind."
+    ) % {"kind": "." + kind})])
+
+
+def _read_xlsx(data: bytes) -> Table:
+    import openpyxl  # openpyxl keeps a worksheet's cells in `_cells`, stable since 2.x
+
+    _open_zip(data, XLSX)
+    try:
+        workbook = openpyxl.load_workbook(io.BytesIO(data), data_only=False)
+    except Exception as error:  # InvalidFileException, or what a damaged part's XML raises
+        raise _unreadable(XLSX) from error
+    if not workbook.worksheets:
+        raise _unreadable(XLSX)
+    sheet = workbook.worksheets[0]
+    table = Table(XLSX, sheet.title)
+    # Only the rows and columns holding something: a sheet formatted down to its last row
+    # (max_row 1048576) is read as quickly as its few players, and empty rows are skipped.
+    merged = {(row, column) for cells in sheet.merged_cells.ranges
+              for row in range(cells.min_row, min(cells.max_row, MAX_ROWS * 2) + 1)
+              for column in range(cells.min_col, min(cells.max_col, MAX_COLUMNS) + 1)}
+    filled = {(row, column) for (row, column), cell in sheet._cells.items()
+              if cell.value is not None} | merged
+    rows = sorted({row for row, _column in filled})
+    if len(rows) > MAX_ROWS + 1:
+        raise _too_many_rows(rows[MAX_ROWS + 1], sheet.title)
+    width = min(max((column for _row, column in filled), default=0), MAX_COLUMNS)
+    for number in rows:
+        table.rows.append((number, [
+            _xlsx_cell(sheet.cell(number, column), (number, column) in merged)
+            for column in range(1, width + 1)]))
+    return table
+
+
+def _xlsx_cell(cell, merged: bool) -> Cell:
+    value = cell.value
+    if merged:
+        return Cell("" if value is None else str(value), MERGED)
+    if cell.data_type == "f":  # "=B2*2", or an array formula object
+        return Cell(str(getattr(value, "text", value)), FORMULA)
+    if value is None:
+        return Cell()
+    if isinstance(value, datetime.datetime):
+        return Cell(value.date().isoformat(), DATE, date=value.date())
+    if isinstance(value, datetime.date):
+        return Cell(value.isoformat(), DATE, date=value)
+    if isinstance(value, (datetime.time, datetime.timedelta)):
+        return Cell(str(value), DATE)
+    if isinstance(value, bool):
+        return Cell(str(value))
+    if isinstance(value, (int, float)):
+        return Cell(_number_text(value), NUMBER, number=float(value))
+    return Cell(str(value))
+
+
+def _number_text(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def _read_ods(data: bytes) -> Table:
+    from odf.opendocument import load
+    from odf.table import Table as OdfTable
+    from odf.table import TableRow
+
+    _open_zip(data, ODS)
+    try:
+        document = load(io.BytesIO(data))
+    except Exception as error:  # odfpy raises whatever its XML parser meets
+        raise _unreadable(ODS) from error
+    sheets = document.spreadsheet.getElementsByType(OdfTable) if document.spreadsheet else []
+    if not sheets:
+        raise _unreadable(ODS)
+    sheet = sheets[0]
+    title = str(sheet.getAttribute("name") or "")
+    table = Table(ODS, title)
+    number = 0
+    for row in sheet.getElementsByType(TableRow):
+        repeated = int(row.getAttribute("numberrowsrepeated") or 1)
+        cells: list[Cell] = []
+        for element in row.childNodes:
+            if element.qname[1] not in ("table-cell", "covered-table-cell"):
+                continue
+            times = int(element.getAttribute("numbercolumnsrepeated") or 1)
+            cell = _ods_cell(element, covered=element.qname[1] == "covered-table-cell")
+            cells.extend([cell] * min(times, MAX_COLUMNS - len(cells)))
+            if len(cells) >= MAX_COLUMNS:
+                break
+        if all(cell.blank for cell in cells):
+            number += repeated  # LibreOffice repeats the empty rows to the sheet's end
+            continue
+        for _copy in range(repeated):
+            number += 1
+            table.rows.append((number, cells))
+            if len(table.rows) > MAX_ROWS + 1:
+                raise _too_many_rows(number, title)
+    return table
+
+
+def _ods_cell(element, *, covered: bool) -> Cell:
+    text = "\n".join(_text_of(paragraph) for paragraph in element.childNodes
+                     if getattr(paragraph, "qname", ("", ""))[1] == "p")
+    spanned = (int(element.getAttribute("numbercolumnsspanned") or 1) > 1
+               or int(element.getAttribute("numberrowsspanned") or 1) > 1) if not covered else True
+    if spanned:
+        return Cell(text, MERGED)
+    if element.getAttribute("formula"):
+        return Cell(str(element.getAttribute("formula")), FORMULA)
+    kind = element.getAttribute("valuetype")
+    if kind in ("float", "percentage", "currency"):
+        value = float(element.getAttribute("value"))
+        return Cell(_number_text(value), NUMBER, number=value)
+    if kind == "date":
+        raw = str(element.getAttribute("datevalue"))
+        try:
+            day = datetime.date.fromisoformat(raw[:10])
+        except ValueError:
+            return Cell(text or raw, DATE)
+        return Cell(day.isoformat(), DATE, date=day)
+    if kind == "time":
+        return Cell(text, DATE)
+    return Cell(text)
+
+
+def _text_of(node) -> str:
+    """A paragraph's text, spaces (<text:s text:c="3"/>) and line breaks included."""
+    parts = []
+    for child in node.childNodes:
+        if child.nodeType == child.TEXT_NODE:
+            parts.append(str(child.data))
+            continue
+        name = child.qname[1]
+        if name == "s":
+            parts.append(" " * int(child.getAttribute("c") or 1))
+        elif name == "tab":
+            parts.append("\t")
+        elif name == "line-break":
+            parts.append("\n")
+        else:
+            parts.append(_text_of(child))
+    return "".join(parts)
+
+
+# --- rows ----------------------------------------------------------------------------------
+
+def column_letter(index: int) -> str:
+    """0 -> A, 26 -> AA: how a spreadsheet names its columns."""
+    letters = ""
+    index += 1
+    while index:
+        index, remainder = divmod(index - 1, 26)
+        letters = chr(ord("A") + remainder) + letters
+    return letters
+
+
+class _Where:
+    """Makes problems for one table: its sheet, and a column's title and letter."""
+
+    def __init__(self, table: Table):
+        self.sheet = table.sheet
+
+    def problem(self, line: int, index: int | None, title: str | None,
+                message: str) -> CsvProblem:
+        letter = column_letter(index) if self.sheet is not None and index is not None else ""
+        return CsvProblem(line, title or None, message, sheet=self.sheet, letter=letter)
+
+
+def _read_rows(table: Table) -> list[PlayerRow]:
+    where = _Where(table)
+    rows_in = [(number, cells) for number, cells in table.rows
+               if not all(cell.blank for cell in cells)]
+    if not rows_in:
+        raise CsvImportError([where.problem(1, None, None, _("the header row is missing."))])
+    header_line, header_cells = rows_in[0]
+    columns, titles, problems = _read_header(header_line, header_cells, where)
     if problems:
         raise CsvImportError(problems)
     rows: list[PlayerRow] = []
     seen_ids: dict[str, int] = {}
-    for fields in reader:
-        line = reader.line_num
-        if not any(field.strip() for field in fields):
-            continue  # blank lines are harmless
-        if len(fields) > len(header):
-            problems.append(CsvProblem(line, None, _(
-                "%(found)d fields where the header has %(expected)d; a name with the delimiter "
-                "in it must be in double quotes."
-            ) % {"found": len(fields), "expected": len(header)}))
+    for line, cells in rows_in[1:]:
+        extra = [index for index in range(len(titles), len(cells)) if not cells[index].blank]
+        if extra:
+            if table.kind == CSV:
+                problems.append(CsvProblem(line, None, _(
+                    "%(found)d fields where the header has %(expected)d; a name with the "
+                    "delimiter in it must be in double quotes."
+                ) % {"found": extra[-1] + 1, "expected": len(titles)}))
+            else:
+                problems.append(where.problem(line, extra[0], None, _(
+                    "a value in a column without a title.")))
             continue
-        values = {key: fields[index].strip() if index < len(fields) else ""
-                  for key, index in columns.items()}
-        row, row_problems = _read_row(line, values, header, columns)
+        values: dict[str, str] = {}
+        for key, index in columns.items():
+            cell = cells[index] if index < len(cells) else Cell()
+            value = _cell_value(line, key, index, titles[index], cell, where, problems)
+            if value is not None:
+                values[key] = value
+        if len(values) < len(columns):
+            continue  # the cell's problem is reported; the row's others would only repeat it
+        row, row_problems = _read_row(line, values, titles, columns, where)
         problems.extend(row_problems)
         if row is None:
             continue
         if row.federation_id:
             if row.federation_id in seen_ids:
-                problems.append(CsvProblem(line, header[columns["federation_id"]], _(
+                index = columns["federation_id"]
+                problems.append(where.problem(line, index, titles[index], _(
                     "federation id %(id)s already on line %(other)d."
                 ) % {"id": row.federation_id, "other": seen_ids[row.federation_id]}))
                 continue
@@ -156,63 +466,102 @@ def _read_rows(reader) -> list[PlayerRow]:
     if problems:
         raise CsvImportError(problems)
     if not rows:
-        raise CsvImportError([CsvProblem(2, None, _("no players after the header row."))])
+        raise CsvImportError([where.problem(header_line + 1, None, None,
+                                            _("no players after the header row."))])
     return rows
 
 
-def _read_header(header: list[str]) -> tuple[dict[str, int], list[CsvProblem]]:
+def _cell_value(line: int, key: str, index: int, title: str, cell: Cell, where: _Where,
+                problems: list[CsvProblem]) -> str | None:
+    """The cell as the text the row reader checks; None (and a problem) when it cannot be."""
+    if cell.kind == FORMULA:
+        problems.append(where.problem(line, index, title, _(
+            "a formula (%(formula)s): type the value itself, or paste the column as values."
+        ) % {"formula": cell.text}))
+        return None
+    if cell.kind == MERGED:
+        problems.append(where.problem(line, index, title, _(
+            "a merged cell: unmerge the cells and fill each one.")))
+        return None
+    if cell.kind == DATE:
+        if key == "birth_date" and cell.date is not None:
+            return cell.date.isoformat()
+        if key in RATING_KEYS:
+            problems.append(where.problem(line, index, title, _(
+                "a date (%(value)s) where a rating should be: format the column as a number."
+            ) % {"value": cell.text}))
+        else:
+            problems.append(where.problem(line, index, title, _(
+                "a date (%(value)s) where a text should be: format the column as text."
+            ) % {"value": cell.text}))
+        return None
+    return cell.text.strip()
+
+
+def _read_header(line: int, cells: list[Cell], where: _Where
+                 ) -> tuple[dict[str, int], list[str], list[CsvProblem]]:
     columns: dict[str, int] = {}
     problems: list[CsvProblem] = []
-    for index, title in enumerate(header):
+    titles = [cell.text.strip() for cell in cells]
+    while titles and not titles[-1] and cells[len(titles) - 1].kind in (TEXT, NUMBER):
+        titles.pop()  # a trailing separator, or the sheet's empty columns
+    for index, title in enumerate(titles):
+        cell = cells[index]
+        if cell.kind in (FORMULA, MERGED, DATE):
+            problems.append(where.problem(line, index, title, _(
+                "the header must hold plain column names, not a formula, a date or merged "
+                "cells.")))
+            continue
         key = next((k for k, names in COLUMN_ALIASES.items()
-                    if title.strip().lower() in names), None)
-        if key is None:
-            problems.append(CsvProblem(1, title, _(
+                    if title.lower() in names), None)
+        if not title:
+            problems.append(where.problem(line, index, None, _(
+                "a column without a title; the columns are name, club, rating, federation_id, "
+                "sex, birth_date, state, fmjd_id, fmjd_rating.")))
+        elif key is None:
+            problems.append(where.problem(line, index, title, _(
                 "unknown column; the columns are name, club, rating, federation_id, sex, "
                 "birth_date, state, fmjd_id, fmjd_rating."
             )))
         elif key in columns:
-            problems.append(CsvProblem(1, title, _("this column appears twice.")))
+            problems.append(where.problem(line, index, title, _("this column appears twice.")))
         else:
             columns[key] = index
     if "name" not in columns and not problems:
-        problems.append(CsvProblem(1, None, _("the header row has no \"name\" column.")))
-    return columns, problems
+        problems.append(where.problem(line, None, None, _(
+            "the header row has no \"name\" column.")))
+    return columns, titles, problems
 
 
-def _read_row(
-    line: int, values: dict[str, str], header: list[str], columns: dict[str, int]
-) -> tuple[PlayerRow | None, list[CsvProblem]]:
-    def title(key: str) -> str:
-        return header[columns[key]]
-
+def _read_row(line: int, values: dict[str, str], titles: list[str], columns: dict[str, int],
+              where: _Where) -> tuple[PlayerRow | None, list[CsvProblem]]:
     problems: list[CsvProblem] = []
+
+    def report(key: str, message: str) -> None:
+        problems.append(where.problem(line, columns[key], titles[columns[key]], message))
+
     name = values.get("name", "")
     if not name:
-        problems.append(CsvProblem(line, title("name"), _("the name is empty.")))
+        report("name", _("the name is empty."))
     elif len(name) > MAX_NAME:
-        problems.append(CsvProblem(line, title("name"), _(
-            "the name is longer than %(max)d characters.") % {"max": MAX_NAME}))
+        report("name", _("the name is longer than %(max)d characters.") % {"max": MAX_NAME})
     club = values.get("club", "")
     if len(club) > MAX_NAME:
-        problems.append(CsvProblem(line, title("club"), _(
-            "the club is longer than %(max)d characters.") % {"max": MAX_NAME}))
-    rating = _read_rating(line, values, "rating", title, problems)
+        report("club", _("the club is longer than %(max)d characters.") % {"max": MAX_NAME})
+    rating = _read_rating(values, "rating", report)
     federation_id = values.get("federation_id", "")
     if len(federation_id) > MAX_FEDERATION_ID:
-        problems.append(CsvProblem(line, title("federation_id"), _(
-            "the federation id is longer than %(max)d characters.") % {"max": MAX_FEDERATION_ID}))
+        report("federation_id", _("the federation id is longer than %(max)d characters.")
+               % {"max": MAX_FEDERATION_ID})
     sex = values.get("sex", "")
     if sex and sex.casefold() not in SEXES:
-        problems.append(CsvProblem(line, title("sex"), _(
-            "\"%(value)s\" is not a sex: write M or F.") % {"value": sex}))
-    birth_date, birth_year = _read_birth(line, values.get("birth_date", ""), title, problems)
-    fmjd_rating = _read_rating(line, values, "fmjd_rating", title, problems)
+        report("sex", _("\"%(value)s\" is not a sex: write M or F.") % {"value": sex})
+    birth_date, birth_year = _read_birth(values.get("birth_date", ""), report)
+    fmjd_rating = _read_rating(values, "fmjd_rating", report)
     fmjd_id, state = values.get("fmjd_id", ""), values.get("state", "")
     for key, value in (("fmjd_id", fmjd_id), ("state", state)):
         if len(value) > MAX_FEDERATION_ID:
-            problems.append(CsvProblem(line, title(key), _(
-                "longer than %(max)d characters.") % {"max": MAX_FEDERATION_ID}))
+            report(key, _("longer than %(max)d characters.") % {"max": MAX_FEDERATION_ID})
     if problems:
         return None, problems
     return PlayerRow(line, name, club, rating, federation_id,
@@ -221,25 +570,38 @@ def _read_row(
                      fmjd_rating=fmjd_rating), []
 
 
-def _read_rating(line: int, values: dict[str, str], key: str, title,
-                 problems: list[CsvProblem]) -> int | None:
+# 1850 · 1850.0 · 1850,00 · 1.850 · 1,850 · 1.850,0 (a thousands separator, then zero decimals)
+_WHOLE = re.compile(r"(?P<whole>\d+)(?:[.,](?P<decimals>0+))?")
+_THOUSANDS = re.compile(r"(?P<whole>\d{1,3}(?:(?P<sep>[.,])\d{3})(?:(?P=sep)\d{3})*)"
+                        r"(?:(?!(?P=sep))[.,]0+)?")
+
+
+def parse_rating(raw: str) -> int | None:
+    """A whole rating as offices write it, None when it is not one: `1850`, `1850.0`, `1850,0`,
+    `1.850` (a thousands dot, Portuguese), `1,850` (a thousands comma, English)."""
+    text = raw.replace(" ", "").replace("\u00a0", "")
+    thousands = _THOUSANDS.fullmatch(text)
+    if thousands:
+        return int(thousands["whole"].replace(thousands["sep"], ""))
+    whole = _WHOLE.fullmatch(text)
+    if whole:
+        return int(whole["whole"])
+    return None
+
+
+def _read_rating(values: dict[str, str], key: str, report) -> int | None:
     raw = values.get(key, "")
     if not raw:
         return None
-    try:
-        rating = int(raw)
-    except ValueError:
-        rating = None
+    rating = parse_rating(raw)
     if rating is None or not 0 <= rating <= MAX_RATING:
-        problems.append(CsvProblem(line, title(key), _(
-            "\"%(value)s\" is not a rating (a whole number from 0 to %(max)d)."
-        ) % {"value": raw, "max": MAX_RATING}))
+        report(key, _("\"%(value)s\" is not a rating (a whole number from 0 to %(max)d).")
+               % {"value": raw, "max": MAX_RATING})
         return None
     return rating
 
 
-def _read_birth(line: int, raw: str, title, problems: list[CsvProblem]
-                ) -> tuple[datetime.date | None, int | None]:
+def _read_birth(raw: str, report) -> tuple[datetime.date | None, int | None]:
     """dd/mm/yyyy, yyyy-mm-dd or a year: (date, year); never in the future."""
     if not raw:
         return None, None
@@ -255,11 +617,10 @@ def _read_birth(line: int, raw: str, title, problems: list[CsvProblem]
             except ValueError:
                 continue
             if born > today:
-                problems.append(CsvProblem(line, title("birth_date"), _(
-                    "the birth date %(value)s is in the future.") % {"value": raw}))
+                report("birth_date", _("the birth date %(value)s is in the future.")
+                       % {"value": raw})
                 return None, None
             return born, born.year
-    problems.append(CsvProblem(line, title("birth_date"), _(
-        "\"%(value)s\" is not a birth date: write dd/mm/yyyy or the year alone."
-    ) % {"value": raw}))
+    report("birth_date", _("\"%(value)s\" is not a birth date: write dd/mm/yyyy or the year "
+                           "alone.") % {"value": raw})
     return None, None

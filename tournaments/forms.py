@@ -155,11 +155,15 @@ class PlayerForm(forms.ModelForm):
 
 class CsvImportForm(forms.Form):
     file = forms.FileField(
-        label=_("CSV file"),
+        label=_("Player file (CSV, Excel or LibreOffice)"),
         help_text=_("A header row with the columns nome, clube, rating, id federação (or name, "
-                    "club, rating, federation_id); separated by ; or ,. Excel's CSV files are "
-                    "read, UTF-8 or not."),
-        widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
+                    "club, rating, federation_id). A spreadsheet (.xlsx, .ods) or CSV separated "
+                    "by ; , or tab, in any encoding Excel saves. Nothing is saved before you "
+                    "confirm the preview."),
+        widget=forms.ClearableFileInput(attrs={
+            "accept": ".csv,.txt,.xlsx,.ods,text/csv,text/plain,"
+                      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,"
+                      "application/vnd.oasis.opendocument.spreadsheet"}),
     )
 
     def clean_file(self):
@@ -174,6 +178,46 @@ class CsvImportForm(forms.Form):
                 % {"size": filesizeformat(upload.size), "limit": filesizeformat(limit)}
             )
         return upload
+
+
+KEEP, TAKE = "keep", "take"
+
+
+class PlayerImportConfirmForm(forms.Form):
+    """The preview's choices: for each fact where the file disagrees with the registry, keep
+    the stored value or take the file's; the organiser picks each one (issue 20)."""
+
+    digest = forms.CharField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, plan, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.plan = plan
+        self.initial.setdefault("digest", plan.digest)
+        for planned in plan.rows:
+            for difference in planned.differences:
+                self.fields[self.field_name(planned.line, difference.field)] = forms.ChoiceField(
+                    label=difference.label, widget=forms.RadioSelect,
+                    choices=[(KEEP, _("keep “%(value)s”") % {"value": difference.stored_text}),
+                             (TAKE, _("take “%(value)s”") % {"value": difference.offered_text})],
+                    error_messages={"required": _("Choose which value to keep.")})
+
+    @staticmethod
+    def field_name(line: int, field: str) -> str:
+        return f"choice_{line}_{field}"
+
+    def rows(self) -> list[dict]:
+        """Each planned row with the choice fields of its differences, for the template."""
+        return [{"planned": planned,
+                 "choices": [self[self.field_name(planned.line, difference.field)]
+                             for difference in planned.differences]}
+                for planned in self.plan.rows]
+
+    def taken(self) -> set[tuple[int, str]]:
+        """(line, field) of every difference where the file's value was chosen."""
+        return {(planned.line, difference.field) for planned in self.plan.rows
+                for difference in planned.differences
+                if self.cleaned_data.get(self.field_name(planned.line, difference.field))
+                == TAKE}
 
 
 class DrawNumbersForm(forms.Form):

@@ -40,6 +40,8 @@ urlpatterns = [
          name="player"),
     path("<slug:slug>/jogadores/novo/", views.add_player, name="add_player"),
     path("<slug:slug>/jogadores/importar/", views.import_players, name="import_players"),
+    path("<slug:slug>/jogadores/importar/previa/", views.import_players_preview,
+         name="import_players_preview"),
     path("<slug:slug>/jogador/<int:entry_id>/remover/", views.remove_player,
          name="remove_player"),
     path("<slug:slug>/jogador/<int:entry_id>/desistencia/", views.withdraw_player,

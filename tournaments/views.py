@@ -14,15 +14,16 @@ from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from . import crosstable_grid, live, page_pieces, reports, services, swiss_pages
+from . import crosstable_grid, live, page_pieces, player_import, reports, services, swiss_pages
 from . import round_results as round_entry
 from .csv_export import EXPORT_FORMATS, export_response
-from .csv_import import CsvImportError
+from .csv_import import CsvImportError, PlayerRow, parse_players_file
 from .forms import (
     CsvImportForm,
     DrawNumbersForm,
     PairingNumbersForm,
     PlayerForm,
+    PlayerImportConfirmForm,
     ResultForm,
     TournamentForm,
 )
@@ -376,33 +377,110 @@ def add_player(request, tournament: Tournament):
                   {"form": form, "tournament": tournament})
 
 
+def _import_key(tournament: Tournament) -> str:
+    return f"player-import-{tournament.pk}"
+
+
 @tournament_role_required(can_manage)
 def import_players(request, tournament: Tournament):
+    """Send a CSV or spreadsheet; a readable file goes on to the preview, nothing is saved."""
     form = CsvImportForm(request.POST or None, request.FILES or None)
     problems = []
     if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
         try:
-            report = services.import_people(tournament, form.cleaned_data["file"].read(),
-                                            user=request.user)
+            parsed = parse_players_file(upload.read(), upload.name)
         except CsvImportError as error:
             problems = [str(problem) for problem in error.problems]
             messages.error(request, _("The file was refused and no player was added."))
-        except services.TournamentError as error:
-            messages.error(request, str(error))
         else:
-            entries = report.entries
-            messages.success(request, ngettext("%(count)d player imported.",
-                                               "%(count)d players imported.", len(entries))
-                             % {"count": len(entries)})
-            for line, match in report.merged:
-                messages.info(request, _(
-                    "Line %(line)d is %(name)s, already registered (%(how)s): one person, "
-                    "not a new one."
-                ) % {"line": line, "name": match.player.name, "how": match.reason})
-            return redirect(tournament)
+            # At most MAX_ROWS rows of short strings wait in the session for the confirmation.
+            request.session[_import_key(tournament)] = {
+                "rows": [row.as_json() for row in parsed.rows], "filename": upload.name,
+                "sheet": parsed.sheet, "note": parsed.note}
+            if parsed.note:
+                messages.info(request, parsed.note)
+            return redirect("tournaments:import_players_preview", tournament.slug)
     return render(request, "tournaments/import_players.html",
                   {"form": form, "tournament": tournament, "problems": problems},
                   status=400 if problems else 200)
+
+
+def _pending_rows(request, tournament: Tournament) -> tuple[dict, list[PlayerRow]] | None:
+    pending = request.session.get(_import_key(tournament))
+    try:
+        return pending, [PlayerRow.from_json(data) for data in pending["rows"]]
+    except (TypeError, KeyError, ValueError):  # nothing pending, or kept by an older version
+        request.session.pop(_import_key(tournament), None)
+        return None
+
+
+@tournament_role_required(can_manage)
+def import_players_preview(request, tournament: Tournament):
+    """Who each row of the pending file is: added, merged (with the file's disagreements to
+    choose) or refused; POST confirms the choices or cancels (issue 20)."""
+    pending = _pending_rows(request, tournament)
+    if pending is None:
+        messages.info(request, _("No player import is pending: send the file."))
+        return redirect("tournaments:import_players", tournament.slug)
+    if request.method == "POST" and "cancel" in request.POST:
+        request.session.pop(_import_key(tournament), None)
+        messages.info(request, _("Player import cancelled: nothing was saved."))
+        return redirect(tournament)
+    stored, rows = pending
+    plan = player_import.plan_import(tournament, rows)
+    form = PlayerImportConfirmForm(request.POST or None, plan=plan)
+    problems, status = [], 200
+    if request.method == "POST":
+        if not form.is_valid():
+            status = 400
+        elif form.cleaned_data["digest"] != plan.digest:
+            messages.warning(request, _(
+                "The registry or the tournament changed since you saw the preview: check it "
+                "again, then confirm."))
+            form, status = PlayerImportConfirmForm(plan=plan), 409
+        elif not plan.of(player_import.ADD) and not plan.of(player_import.MERGE):
+            messages.error(request, _("Every row of the file is refused: nothing to import."))
+            status = 400
+        else:
+            try:
+                outcome = player_import.carry_out(tournament, plan, form.taken(),
+                                                  user=request.user)
+            except CsvImportError as error:
+                problems = [str(problem) for problem in error.problems]
+                messages.error(request, _("The file was refused and no player was added."))
+                status = 400
+            except services.TournamentError as error:
+                messages.error(request, str(error))
+                status = 400
+            else:
+                request.session.pop(_import_key(tournament), None)
+                _report_import(request, outcome)
+                return redirect(tournament)
+    return render(request, "tournaments/import_players_preview.html", {
+        "tournament": tournament, "form": form, "plan": plan, "counts": plan.counts,
+        "filename": stored.get("filename", ""), "sheet": stored.get("sheet"),
+        "note": stored.get("note", ""), "problems": problems}, status=status)
+
+
+def _report_import(request, outcome: player_import.ImportOutcome) -> None:
+    count = outcome.added + len(outcome.merged)
+    messages.success(request, ngettext("%(count)d player imported.",
+                                       "%(count)d players imported.", count) % {"count": count})
+    for planned in outcome.merged:
+        messages.info(request, _(
+            "Line %(line)d is %(name)s, already registered (%(how)s): one person, "
+            "not a new one."
+        ) % {"line": planned.line, "name": planned.match.player.name,
+             "how": planned.match.reason})
+    for planned in outcome.refused:
+        messages.warning(request, _("Line %(line)d was not imported: %(reason)s") % {
+            "line": planned.line, "reason": planned.reason})
+    if outcome.updated:
+        messages.info(request, ngettext(
+            "%(count)d value of the registry was replaced by the file's.",
+            "%(count)d values of the registry were replaced by the file's.",
+            len(outcome.updated)) % {"count": len(outcome.updated)})
 
 
 @require_POST

@@ -52,6 +52,7 @@ from rules.pdn import (
     read_games_until_error,
     write_game,
 )
+from rules.textfile import DecodedText, decode_text
 from tournaments.models import Entry, Game, GameResult, Tournament
 from tournaments.services import StaleResultError, TournamentError, record_result
 
@@ -419,13 +420,11 @@ class ImportPlan:
             RowStatus.UNMATCHED)}
 
 
-def decode_pdn(data: bytes) -> str:
-    """A PDN file's text: UTF-8 (with or without BOM), else Windows-1252, which older draughts
-    programs write."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+def decode_pdn(data: bytes) -> DecodedText:
+    """A PDN file's text, read as every uploaded text is (rules.textfile: UTF-8, UTF-16,
+    else Windows-1252, which older draughts programs write); TextDecodingError for a file that
+    is not text."""
+    return decode_text(data)
 
 
 def game_texts(text: str, games: list[PdnGame]) -> list[str]:

@@ -85,6 +85,8 @@ def pdn_import(request, tournament: Tournament):
         request.session.pop(key, None)  # a refused file leaves nothing pending
         return _preview_page(request, tournament, plan, filename=form.filename)
     request.session[key] = {"text": plan.text, "filename": form.filename}
+    if form.encoding_note:
+        messages.info(request, form.encoding_note)
     return redirect("arbitration:pdn_import_preview", tournament.slug)
 
 

@@ -84,6 +84,8 @@ def sheet_edit(request, tournament: Tournament, game_id: int):
     else:
         messages.success(request, _("Score sheet saved: %(count)d half-moves replayed.") % {
             "count": sheet.moves_count})
+    if form.encoding_note:
+        messages.info(request, form.encoding_note)
     return redirect("arbitration:sheet", tournament.slug, game.pk)
 
 

@@ -7,6 +7,7 @@ import io
 
 import pytest
 from django.urls import reverse
+from tournament_factories import confirm_player_import
 
 from arbitration.models import Action, AuditEntry
 from tournaments.models import Tournament
@@ -31,6 +32,7 @@ def test_every_organiser_step_is_logged_with_its_facts(client, organiser):
     upload = io.BytesIO(CSV.encode())
     upload.name = "jogadores.csv"
     client.post(reverse("tournaments:import_players", args=[slug]), {"file": upload})
+    confirm_player_import(client, tournament)
     client.post(reverse("tournaments:draw_numbers", args=[slug]), {"seed": "77"})
     client.post(reverse("tournaments:generate_rounds", args=[slug]))
     client.post(reverse("tournaments:edit", args=[slug]),

@@ -437,6 +437,54 @@ def test_a_windows_1252_file_is_read(client_arbiter, club):
     assert "Matched: round 1, board 1" in page
 
 
+def test_a_guessed_encoding_is_said_on_the_preview(client_arbiter, club):
+    """Issue 20: the file had no mark and was not UTF-8, so the arbiter is told how it was
+    read (wrong letters in a name then have an explanation)."""
+    text = pdn_game("1", "João Araújo", "Pedro Gonçalves")
+    response = client_arbiter.post(reverse("arbitration:pdn_import", args=[club.slug]), {
+        "upload": SimpleUploadedFile("old.pdn", text.encode("cp1252"))},
+        follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    page = response.content.decode()
+    assert "The file was read as Windows-1252" in page
+    assert "Matched: round 1, board 1" in page
+    response = client_arbiter.post(reverse("arbitration:pdn_import", args=[club.slug]), {
+        "upload": SimpleUploadedFile("new.pdn", text.encode())},
+        follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert "The file was read as" not in response.content.decode()
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le"])
+def test_a_utf16_file_is_read(client_arbiter, club, encoding):
+    """Windows' "Unicode" text, with its byte-order mark or without one."""
+    text = pdn_game("1", "João Araújo", "Pedro Gonçalves")
+    response = client_arbiter.post(reverse("arbitration:pdn_import", args=[club.slug]), {
+        "upload": SimpleUploadedFile("unicode.pdn", text.encode(encoding))})
+    assert response.status_code == 302
+    page = client_arbiter.get(preview_url(club)).content.decode()
+    assert "Matched: round 1, board 1" in page
+
+
+def test_a_binary_file_is_refused_on_the_form_with_its_line(client_arbiter, club):
+    response = client_arbiter.post(reverse("arbitration:pdn_import", args=[club.slug]), {
+        "upload": SimpleUploadedFile("photo.pdn", b"[Event \"x\"]\n\x89PNG\x00\x00\x01")},
+        HTTP_ACCEPT_LANGUAGE="en")
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "line 2: the file holds a NUL character" in page
+    assert client_arbiter.get(preview_url(club)).status_code == 302
+
+
+def test_the_import_command_reads_utf16_and_refuses_binary(club, tmp_path):
+    path = tmp_path / "unicode.pdn"
+    path.write_bytes(pdn_game("1", "João Araújo", "Pedro Gonçalves").encode("utf-16"))
+    out = StringIO()
+    call_command("import_pdn", club.slug, str(path), "--dry-run", stdout=out)
+    assert "round 1, board 1: João Araújo – Pedro Gonçalves" in out.getvalue()
+    path.write_bytes(b"\x00\x01\x02binary")
+    with pytest.raises(CommandError, match="NUL character"):
+        call_command("import_pdn", club.slug, str(path), "--dry-run", stdout=StringIO())
+
+
 # --- roles --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("role, expected", [("anonymous", "login"), ("outsider", 403),
@@ -555,3 +603,28 @@ def test_import_pdn_fails_on_a_syntax_error_and_stores_nothing(club, tmp_path):
     with pytest.raises(CommandError, match="line 9, column 4"):
         call_command("import_pdn", club.slug, str(path), stdout=StringIO())
     assert ScoreSheet.objects.count() == 0
+
+
+# --- one score sheet's upload reads text as every upload does (issue 20) -------------------------
+
+@pytest.mark.parametrize(("encoding", "note"), [("utf-16", False), ("cp1252", True)])
+def test_a_score_sheet_upload_reads_utf16_and_says_a_guess(client_arbiter, club, encoding,
+                                                           note):
+    game = Game.objects.filter(round__tournament=club).order_by("round__number", "board")[0]
+    text = f'[White "{game.white.player.name}"]\n{OPENING} *\n'
+    response = client_arbiter.post(
+        reverse("arbitration:sheet", args=[club.slug, game.pk]),
+        {"upload": SimpleUploadedFile("jogo.pdn", text.encode(encoding)), "notation": "numeric",
+         "version": 0}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert ScoreSheet.objects.get(game=game).moves_count == 5
+    assert ("The file was read as Windows-1252" in response.content.decode()) is note
+
+
+def test_a_binary_score_sheet_upload_is_refused_with_its_line(client_arbiter, club):
+    game = Game.objects.filter(round__tournament=club).order_by("round__number", "board")[0]
+    response = client_arbiter.post(
+        reverse("arbitration:sheet", args=[club.slug, game.pk]),
+        {"upload": SimpleUploadedFile("foto.pdn", b"1. 22-18\n\x89PNG\x00"), "notation": "numeric",
+         "version": 0}, HTTP_ACCEPT_LANGUAGE="en")
+    assert "line 2: the file holds a NUL character" in response.content.decode()
+    assert not ScoreSheet.objects.filter(game=game).exists()

@@ -52,6 +52,7 @@ def test_organiser_creates_round_robin_and_pairs_seven_players(open_tab, organis
     page.get_by_label(label_of(CsvImportForm, "file")).set_input_files(PLAYERS_CSV)
     tab.snap("import-players")
     page.get_by_role("button", name=exact(in_portuguese("Import"))).click()
+    page.get_by_role("button", name=exact(in_portuguese("Confirm the import"))).click()
     expect(page.get_by_role("status")).to_contain_text("7")
     players_table = page.locator("table")
     for name in PLAYER_NAMES:

@@ -5,7 +5,7 @@ import datetime
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
-from tournament_factories import make_tournament
+from tournament_factories import confirm_player_import, make_tournament
 
 from tournaments import services
 from tournaments.csv_import import CsvImportError
@@ -52,9 +52,8 @@ def test_the_import_page_reports_what_it_merged(client, organiser):
     second = make_tournament(name="Segundo", organiser=organiser)
     client.force_login(organiser)
     upload = SimpleUploadedFile("p.csv", b"name;federation_id\nAna Maria;CBD-1\n")
-    response = client.post(reverse("tournaments:import_players", args=[second.slug]),
-                           {"file": upload}, follow=True)
-    page = response.content.decode()
+    client.post(reverse("tournaments:import_players", args=[second.slug]), {"file": upload})
+    page = confirm_player_import(client, second, {"choice_2_name": "keep"}).content.decode()
     assert "Line 2 is Ana, already registered (same federation id)" in page
 
 

@@ -104,7 +104,8 @@ TEAM_ROUTES = {"teams", "team_settings", "add_team", "add_team_player", "team_ge
 TEAM_BEFORE_PAIRING = {"team_settings", "add_team", "add_team_player", "team_generate_rounds"}
 
 
-BEFORE_PAIRING = {"edit", "add_player", "import_players", "remove_player", "draw_numbers",
+BEFORE_PAIRING = {"edit", "add_player", "import_players", "import_players_preview",
+                  "remove_player", "draw_numbers",
                   "set_numbers", "generate_rounds"}
 
 

@@ -90,7 +90,7 @@ def test_utf8_with_or_without_bom_is_read_as_utf8(encoding):
 
 
 def test_bytes_that_are_neither_utf8_nor_windows_1252_are_refused():
-    with pytest.raises(CsvImportError, match="neither UTF-8 nor Windows-1252"):
+    with pytest.raises(CsvImportError, match="neither UTF-8, UTF-16 nor Windows-1252"):
         parse_players_csv(b"name\nJo\x81o\n")
 
 
@@ -129,6 +129,19 @@ def test_the_import_page_takes_excels_file_and_shows_the_portuguese_columns(clie
     page = client.get(url).content.decode()
     assert "nome;clube;rating;id federação" in page
     excel = "nome;clube\nJoão Gonçalves;Grêmio\n".encode("cp1252")
-    response = client.post(url, {"file": SimpleUploadedFile("jogadores.csv", excel)})
+    response = client.post(url, {"file": SimpleUploadedFile("jogadores.csv", excel)},
+                           HTTP_ACCEPT_LANGUAGE="en")
+    preview = reverse("tournaments:import_players_preview", args=[tournament.slug])
+    assert response.status_code == 302 and response["Location"] == preview
+    assert not tournament.entries.exists()  # nothing before the preview is confirmed
+    page = client.get(preview, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "João Gonçalves" in page and "The file was read as Windows-1252" in page
+    response = client.post(preview, {"digest": digest_on(page)})
     assert response.status_code == 302
     assert tournament.entries.get().player.name == "João Gonçalves"
+
+
+def digest_on(page: str) -> str:
+    import re
+
+    return re.search(r'name="digest" value="([0-9a-f]+)"', page).group(1)

@@ -5,7 +5,7 @@ import io
 
 import pytest
 from django.urls import NoReverseMatch, reverse
-from tournament_factories import game_at, make_tournament, play, play_all
+from tournament_factories import confirm_player_import, game_at, make_tournament, play, play_all
 
 from tournaments import services
 from tournaments.models import Game, Tournament
@@ -308,6 +308,8 @@ def test_organiser_runs_the_tournament_from_the_pages(client, organiser):
     csv_file = io.BytesIO("name;club;rating\nBia Araújo;Recife;1700\nCaio Lôbo;;\n".encode())
     csv_file.name = "jogadores.csv"
     client.post(reverse("tournaments:import_players", args=[slug]), {"file": csv_file})
+    assert tournament.entries.count() == 1  # the file waits for its preview to be confirmed
+    confirm_player_import(client, tournament)
     assert tournament.entries.count() == 3
     client.post(reverse("tournaments:draw_numbers", args=[slug]), {"seed": "77"})
     tournament.refresh_from_db()

@@ -39,3 +39,15 @@ def play_all(tournament: Tournament, result: str = "1-0") -> None:
 def game_at(tournament: Tournament, round_number: int, board: int) -> Game:
     return Game.objects.select_related("white__player", "black__player").get(
         round__tournament=tournament, round__number=round_number, board=board)
+
+
+def confirm_player_import(client, tournament: Tournament, choices: dict | None = None):
+    """Confirm the pending player import's preview (issue 20) as the organiser would."""
+    import re
+
+    from django.urls import reverse
+
+    url = reverse("tournaments:import_players_preview", args=[tournament.slug])
+    page = client.get(url).content.decode()
+    digest = re.search(r'name="digest" value="([0-9a-f]+)"', page).group(1)
+    return client.post(url, {"digest": digest, **(choices or {})}, follow=True)

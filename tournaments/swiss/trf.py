@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
+from rules.textfile import TextDecodingError, decode_text
+
 __all__ = [
     "RoundEntry",
     "TrfError",
@@ -175,7 +177,11 @@ def read_trf(path: str | Path) -> TrfTournament:
         data = Path(path).read_bytes()
     except OSError as exc:
         raise TrfError(0, 0, f"cannot read {path}: {exc.strerror}") from exc
-    return parse_trf(data.decode("utf-8", errors="replace"))
+    try:
+        text = decode_text(data).text
+    except TextDecodingError as exc:
+        raise TrfError(exc.line, 1, f"{path}: {exc.problem}") from exc
+    return parse_trf(text)
 
 
 def _parse_player(line: str, no: int) -> TrfPlayer:

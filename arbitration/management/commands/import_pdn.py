@@ -21,6 +21,8 @@ from django.utils.translation import ngettext
 
 from arbitration.services import ArbitrationError, pdn_io
 from arbitration.services.pdn_io import ImportChoice, ImportRow, RowStatus
+from engine_messages import encoding_note, text_decoding_problem
+from rules.textfile import TextDecodingError
 from tournaments.models import GameResult, Tournament
 
 
@@ -29,7 +31,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("slug", help="the tournament's slug")
-        parser.add_argument("file", help="the PDN file (UTF-8 or Windows-1252)")
+        parser.add_argument("file", help="the PDN file (UTF-8, UTF-16 or Windows-1252)")
         parser.add_argument("--dry-run", action="store_true",
                             help="only print how each game matches; store nothing")
         parser.add_argument("--replace", action="store_true",
@@ -46,10 +48,16 @@ class Command(BaseCommand):
         actor = self._actor(user)
         try:
             with open(file, "rb") as handle:
-                text = pdn_io.decode_pdn(handle.read())
+                decoded = pdn_io.decode_pdn(handle.read())
         except OSError as error:
             raise CommandError(_("cannot read %(file)s: %(error)s") % {
                 "file": file, "error": error.strerror or error}) from None
+        except TextDecodingError as error:
+            raise CommandError(_("%(file)s refused, nothing saved: %(error)s") % {
+                "file": file, "error": text_decoding_problem(error)}) from None
+        text = decoded.text
+        if decoded.guessed:
+            self.stderr.write(encoding_note(decoded))
         try:
             plan = pdn_io.analyse_import(tournament, text)
         except ArbitrationError as error:  # over the bounds of one import (issue 13)

@@ -8,6 +8,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from engine_messages import text_decoding_problem
+from rules.textfile import TextDecodingError, decode_text
 from tournaments.backup import BackupError, import_tournament
 
 
@@ -38,15 +40,20 @@ class Command(BaseCommand):
     def _read(self, file: str):
         try:
             if file == "-":
-                text = sys.stdin.read()
+                stream = getattr(sys.stdin, "buffer", None)  # None: a test's StringIO
+                data = sys.stdin.read() if stream is None else stream.read()
             else:
-                with open(file, encoding="utf-8-sig") as handle:
-                    text = handle.read()
+                with open(file, "rb") as handle:
+                    data = handle.read()
+            # Read as every uploaded text is (rules.textfile): a backup saved again by an
+            # editor in UTF-16 or Windows-1252 is read too.
+            text = data if isinstance(data, str) else decode_text(data).text
         except OSError as error:
             raise CommandError(_("Cannot read %(file)s: %(error)s") % {
                 "file": file, "error": error.strerror}) from error
-        except UnicodeDecodeError as error:
-            raise CommandError(_("%(file)s is not UTF-8 text.") % {"file": file}) from error
+        except TextDecodingError as error:
+            raise CommandError(_("%(file)s refused, nothing saved: %(error)s") % {
+                "file": file, "error": text_decoding_problem(error)}) from error
         try:
             # Decimals keep 0.5 exact on its way to the scoring fields.
             return json.loads(text, parse_float=Decimal)

@@ -6,6 +6,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from engine_messages import text_decoding_problem
+from rules.textfile import TextDecodingError, decode_text
 from tournaments.services import TournamentError
 from tournaments.swiss.trf import TrfError
 from tournaments.swiss_trf import TrfImportError, import_trf_text
@@ -30,10 +32,13 @@ class Command(BaseCommand):
             raise CommandError(_("No such user: %(names)s") % {"names": ", ".join(sorted(missing))})
         try:
             with open(file, "rb") as handle:
-                text = handle.read().decode("utf-8", errors="replace")
+                text = decode_text(handle.read()).text
         except OSError as error:
             raise CommandError(_("Cannot read %(file)s: %(error)s") % {
                 "file": file, "error": error.strerror}) from error
+        except TextDecodingError as error:
+            raise CommandError(_("%(file)s refused, nothing saved: %(error)s") % {
+                "file": file, "error": text_decoding_problem(error)}) from error
         try:
             if is_team_file(text):  # TRF-2026 team records: a team competition
                 tournament = import_team_trf(text, slug=slug or "")

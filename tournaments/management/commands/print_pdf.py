@@ -14,8 +14,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from engine_messages import syntax_line
+from engine_messages import syntax_line, text_decoding_problem
 from rules.pdn import PdnSyntaxError
+from rules.textfile import TextDecodingError, decode_text
 from tournaments.models import Tournament
 from tournaments.printing import documents
 from tournaments.printing.collect import RoundNotFoundError
@@ -93,7 +94,8 @@ class Command(BaseCommand):
 
 
 def _read_text(name: str) -> str:
-    """The PDN file's text: UTF-8, else Latin-1, which older draughts programs write."""
+    """The PDN file's text, read as every uploaded text is (rules.textfile: UTF-8, UTF-16, else
+    Windows-1252, which older draughts programs write)."""
     try:
         data = Path(name).read_bytes()
     except OSError as error:
@@ -101,6 +103,7 @@ def _read_text(name: str) -> str:
             _("Cannot read %(path)s: %(reason)s") % {"path": name, "reason": error.strerror}
         ) from error
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+        return decode_text(data).text
+    except TextDecodingError as error:
+        raise CommandError(_("%(path)s: %(problem)s") % {
+            "path": name, "problem": text_decoding_problem(error)}) from error
