@@ -23,6 +23,7 @@ import zipfile
 from dataclasses import asdict, dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engine_messages import encoding_note, text_decoding_reason
 from rules.textfile import TextDecodingError, decode_text
@@ -149,6 +150,8 @@ class ParsedFile:
     kind: str
     sheet: str | None
     note: str
+    # Empty rows between the header and the last player: skipped, and said in the preview.
+    empty_rows: tuple[int, ...] = ()
 
 
 def parse_players_csv(data: bytes) -> list[PlayerRow]:
@@ -160,7 +163,39 @@ def parse_players_file(data: bytes, filename: str = "") -> ParsedFile:
     """Read the players of a CSV, .xlsx or .ods file; CsvImportError names every problem."""
     table = read_table(data, filename)
     rows = _read_rows(table)
-    return ParsedFile(rows, table.kind, table.sheet, table.note)
+    return ParsedFile(rows, table.kind, table.sheet, table.note, empty_rows(table))
+
+
+def empty_rows(table: Table) -> tuple[int, ...]:
+    """The empty rows among the players. A CSV lists its blank lines; a spreadsheet's readers
+    keep only rows holding something, so there the missing numbers are the empty rows (a CSV's
+    numbers may jump over a quoted line break, so they are not read that way)."""
+    filled = [number for number, cells in table.rows if not all(cell.blank for cell in cells)]
+    if len(filled) < 2:
+        return ()
+    first, last = filled[0], filled[-1]
+    if table.kind == CSV:
+        return tuple(number for number, cells in table.rows
+                     if first < number < last and all(cell.blank for cell in cells))
+    present = set(filled)
+    return tuple(number for number in range(first + 1, last) if number not in present)
+
+
+def empty_rows_note(parsed: ParsedFile) -> str:
+    """'Empty rows skipped: sheet "Inscritos", rows 4, 7.' or '' when there were none."""
+    if not parsed.empty_rows:
+        return ""
+    numbers = ", ".join(str(number) for number in parsed.empty_rows[:20])
+    if len(parsed.empty_rows) > 20:
+        numbers += ", …"
+    if parsed.sheet is not None:
+        return ngettext(
+            "An empty row was skipped: sheet “%(sheet)s”, row %(rows)s.",
+            "Empty rows were skipped: sheet “%(sheet)s”, rows %(rows)s.",
+            len(parsed.empty_rows)) % {"sheet": parsed.sheet, "rows": numbers}
+    return ngettext("An empty line was skipped: line %(rows)s.",
+                    "Empty lines were skipped: lines %(rows)s.",
+                    len(parsed.empty_rows)) % {"rows": numbers}
 
 
 def file_kind(data: bytes, filename: str = "") -> str:

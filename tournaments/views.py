@@ -17,7 +17,7 @@ from django_tables2 import RequestConfig
 from . import crosstable_grid, live, page_pieces, player_import, reports, services, swiss_pages
 from . import round_results as round_entry
 from .csv_export import EXPORT_FORMATS, export_response
-from .csv_import import CsvImportError, PlayerRow, parse_players_file
+from .csv_import import CsvImportError, PlayerRow, empty_rows_note, parse_players_file
 from .forms import (
     CsvImportForm,
     DrawNumbersForm,
@@ -400,6 +400,8 @@ def import_players(request, tournament: Tournament):
                 "sheet": parsed.sheet, "note": parsed.note}
             if parsed.note:
                 messages.info(request, parsed.note)
+            if parsed.empty_rows:
+                messages.info(request, empty_rows_note(parsed))
             return redirect("tournaments:import_players_preview", tournament.slug)
     return render(request, "tournaments/import_players.html",
                   {"form": form, "tournament": tournament, "problems": problems},

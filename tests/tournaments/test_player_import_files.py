@@ -29,6 +29,7 @@ from tournaments.csv_import import (
     ODS,
     XLSX,
     CsvImportError,
+    empty_rows_note,
     parse_players_file,
     parse_rating,
 )
@@ -252,6 +253,33 @@ def test_a_bad_libreoffice_cell_is_named_by_sheet_row_and_column(row, letter, wo
     problem = refused.value.problems[0]
     assert str(problem).startswith(f"sheet “Lista”, row 3, column {letter}")
     assert words in str(problem)
+
+
+def test_empty_rows_among_the_players_are_named_not_trailing_ones():
+    spreadsheet = xlsx([["nome", "rating"], ["Ana", 1800], [None, None], ["Bia", 1700],
+                        [None, None], [None, None], ["Caio", None], [None, None]],
+                       title="Inscritos")
+    parsed = parse_players_file(spreadsheet, "x.xlsx")
+    assert parsed.empty_rows == (3, 5, 6)
+    assert empty_rows_note(parsed) == (
+        "Empty rows were skipped: sheet “Inscritos”, rows 3, 5, 6.")
+    libreoffice = parse_players_file(ods([["nome"], ["Ana"], [None], ["Bia"]], title="L"), "x.ods")
+    assert empty_rows_note(libreoffice) == "An empty row was skipped: sheet “L”, row 3."
+    text = parse_players_file(b"nome;rating\nAna;1800\n\n;\nBia;1700\n\n", "x.csv")
+    assert text.empty_rows == (3, 4)
+    assert empty_rows_note(text) == "Empty lines were skipped: lines 3, 4."
+    # a quoted line break makes the CSV's line numbers jump; no empty line is invented there
+    quoted = parse_players_file(b'nome;clube\nAna;"Clube\nde Campinas"\nBia;Recife\n', "x.csv")
+    assert quoted.empty_rows == () and empty_rows_note(quoted) == ""
+
+
+def test_the_skipped_rows_are_said_on_upload(client, organiser):
+    tournament = make_tournament(organiser=organiser, name="Estadual")
+    client.force_login(organiser)
+    send(client, tournament, "inscritos.xlsx",
+         xlsx([["Nome"], ["Ana"], [None], ["Bia"]], title="Inscritos"))
+    page = client.get(preview_url(tournament), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "An empty row was skipped: sheet “Inscritos”, row 3." in page
 
 
 # --- the preview -----------------------------------------------------------------------------
