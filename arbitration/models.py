@@ -295,6 +295,10 @@ class Action(models.TextChoices):
     PAIRING_EDITED = "pairing-edited", _("Swiss pairing edited")
     ROUND_PUBLISHED = "round-published", _("Swiss round published")
     LINEUP_SET = "lineup-set", _("team line-up handed in")
+    # Sent by events.registration: an organiser's decision on an online registration.
+    REGISTRATION_APPROVED = "registration-approved", _("registration approved")
+    REGISTRATION_REFUSED = "registration-refused", _("registration refused")
+    REGISTRATION_EDITED = "registration-edited", _("registration edited")
 
 
 class AuditEntry(models.Model):

@@ -70,12 +70,16 @@ def registrations(request, slug: str):
         editing = get_object_or_404(Registration, section__event=event, pk=int(chosen))
         form = regs.RegistrationForm(request.POST, instance=editing, event=event, public=False,
                                      prefix=f"r{editing.pk}")
-        if form.is_valid() and editing.status != RegistrationStatus.APPROVED:
-            form.save()
-            messages.success(request, _("Registration of %(name)s saved.")
-                             % {"name": editing.name})
-            return redirect("events:registrations", event.slug)
-        if editing.status == RegistrationStatus.APPROVED:
+        if form.is_valid():
+            try:
+                saved = regs.edit(form, user=request.user)
+            except regs.RegistrationError as error:
+                form.add_error(None, str(error))
+            else:
+                messages.success(request, _("Registration of %(name)s saved.")
+                                 % {"name": saved.name})
+                return redirect("events:registrations", event.slug)
+        elif editing.status == RegistrationStatus.APPROVED:
             form.add_error(None, _("An approved registration is an entry now: edit the player "
                                    "in the tournament."))
     rows = [(registration, regs.RegistrationForm(instance=registration, event=event,
@@ -95,11 +99,11 @@ def decide(request, slug: str, pk: int):
     registration = get_object_or_404(Registration, section__event=event, pk=pk)
     try:
         if request.POST.get("decision") == "approve":
-            regs.approve(registration)
+            regs.approve(registration, user=request.user)
             messages.success(request, _("%(name)s is entered in %(section)s.") % {
                 "name": registration.name, "section": registration.section.tournament.name})
         else:
-            regs.refuse(registration)
+            regs.refuse(registration, user=request.user)
             messages.success(request, _("Registration of %(name)s refused.")
                              % {"name": registration.name})
     except regs.RegistrationError as error:
