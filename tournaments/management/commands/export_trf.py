@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament
 from tournaments.swiss.trf import write_trf
+from tournaments.swiss_micro import TRF_REFUSAL
 from tournaments.swiss_trf import complete_rounds, tournament_to_trf
 
 
@@ -24,6 +25,8 @@ class Command(BaseCommand):
         if not tournament.is_swiss:
             raise CommandError(_("%(slug)s is a round robin: TRF export is for Swiss "
                                  "tournaments.") % {"slug": slug})
+        if tournament.micro_match:
+            raise CommandError(str(TRF_REFUSAL))
         text = write_trf(tournament_to_trf(tournament, rounds=complete_rounds(tournament)))
         if output:
             with open(output, "w", encoding="utf-8", newline="") as handle:
