@@ -27,7 +27,8 @@ from .pairing import PairedGame
 from .scoring import Result, points
 from .swiss.state import PairingInput, PlayerState
 
-__all__ = ["TRF_REFUSAL", "boards_of", "game_rounds", "position_before", "stored_games"]
+__all__ = ["TRF_REFUSAL", "boards_of", "bye_points", "game_rounds", "position_before",
+           "stored_games"]
 
 TRF_REFUSAL = gettext_lazy(
     "This Swiss is played as micro-matches (two games per pairing in a round): a TRF file has "
@@ -35,6 +36,13 @@ TRF_REFUSAL = gettext_lazy(
 
 OVER_THE_BOARD = {GameResult.WHITE_WIN, GameResult.BLACK_WIN, GameResult.DRAW}
 FORFEIT_WINS = {GameResult.WHITE_FORFEIT_WIN: "white", GameResult.BLACK_FORFEIT_WIN: "black"}
+
+
+def bye_points(tournament: Tournament) -> Fraction:
+    """What the pairing-allocated bye scores in a round: the regulation's price of one game,
+    twice for a micro-match (it stands for both games)."""
+    one = Fraction(str(tournament.pab_points))
+    return micro_match.GAMES_PER_MATCH * one if tournament.micro_match else one
 
 
 def game_rounds(round_number: int) -> tuple[int, ...]:
