@@ -141,8 +141,11 @@ def position_before(tournament: Tournament, round_no: int) -> PairingInput:
             elif (entry.pk, round_.number) in byes:
                 state.bye_ineligible = True
                 float_ = "d" if pab > micro_match.GAMES_PER_MATCH * loss else ""
-            elif absences.get((entry.pk, round_.number)) == AbsenceKind.FULL_BYE:
-                float_ = "d" if Fraction(str(tournament.scoring_win)) > loss else ""
+            elif (entry.pk, round_.number) in absences:
+                # As from_trf: scoring more than a loss without playing is a downfloat.
+                kind = absences[(entry.pk, round_.number)]
+                if _absence_points(kind, tournament) > micro_match.GAMES_PER_MATCH * loss:
+                    float_ = "d"
             state.floats.append(float_)
         states.append(state)
     return PairingInput(round_no, tournament.swiss_rounds, states, tournament.initial_colour,

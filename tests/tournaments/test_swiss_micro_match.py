@@ -293,3 +293,22 @@ def test_backup_round_trip_keeps_the_micro_match_swiss(arbiter):
     third = swiss_event.pair_next_round(copy)
     assert matches(third) == matches(swiss_event.pair_next_round(tournament))
     assert micro_match.GAMES_PER_MATCH == 2
+
+
+def test_a_withdrawal_forfeits_both_games_and_the_next_round_pairs_without_him(arbiter):
+    tournament = micro_swiss(5, 3)
+    round_ = swiss_event.pair_next_round(tournament)
+    swiss_event.publish_round(round_)
+    leaver_number, opponent_number = matches(round_)[0]
+    leaver = tournament.entries.get(number=leaver_number)
+    forfeits = services.withdraw_player(leaver, user=arbiter)
+    assert len(forfeits) == 2
+    record(round_, {game.board: game.result or W for game in round_.games.all()})
+    assert points(tournament)[opponent_number] == 2
+    second = swiss_event.pair_next_round(tournament)
+    assert leaver_number not in {n for pair in matches(second) for n in pair}
+    assert second.games.count() == 4 and second.bye is None
+    # A forfeit is no meeting over the board (C.04.1): the engine may pair them again later.
+    state = next(p for p in swiss_micro.position_before(tournament, 2).players
+                 if p.number == opponent_number)
+    assert leaver_number not in state.opponents and state.bye_ineligible
