@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -64,10 +63,11 @@ def registrations(request, slug: str):
         return refuse_access(request)
     editing = None
     if request.method == "POST":
-        chosen = request.POST.get("registration", "")
-        if not chosen.isdigit():
-            raise Http404(_("No such registration."))
-        editing = get_object_or_404(Registration, section__event=event, pk=int(chosen))
+        editing = _chosen(event, request.POST.get("registration", ""))
+        if editing is None:
+            messages.error(request, _("Nothing was saved: choose a registration of this event "
+                                      "to edit."))
+            return redirect("events:registrations", event.slug)
         form = regs.RegistrationForm(request.POST, instance=editing, event=event, public=False,
                                      prefix=f"r{editing.pk}")
         if form.is_valid():
@@ -89,6 +89,14 @@ def registrations(request, slug: str):
             .select_related("section__tournament").order_by("status", "created")]
     return render(request, "events/registrations.html", {"event": event, "rows": rows},
                   status=400 if editing else 200)
+
+
+def _chosen(event: Event, value: str) -> Registration | None:
+    """The registration a form names (its hidden field), or None if it names none of the
+    event's (missing, not a number, too long to be one, another event's)."""
+    if not value.isascii() or not value.isdigit() or len(value) > 18:
+        return None
+    return Registration.objects.filter(section__event=event, pk=int(value)).first()
 
 
 @require_POST
