@@ -19,7 +19,9 @@ settled on its own players; otherwise the matching sees the next scoregroup and 
 and a greedy pairing of everyone left proves completion before the full graph is ever needed.
 Colours follow the allocation rules (5.2): both preferences, the stronger one, alternation against
 the latest differing round, the higher-ranked player's preference, then his pairing number's parity
-against the initial colour.
+against the initial colour. With `PairingInput.colour_rules` off (micro-matches: both colours
+every round) no player has a colour preference, so C3 and C8-C11 never weigh and the allocation
+falls to that last step.
 """
 
 from __future__ import annotations
