@@ -312,3 +312,24 @@ def test_a_withdrawal_forfeits_both_games_and_the_next_round_pairs_without_him(a
     state = next(p for p in swiss_micro.position_before(tournament, 2).players
                  if p.number == opponent_number)
     assert leaver_number not in state.opponents and state.bye_ineligible
+
+
+def test_an_arbiter_runs_rounds_from_the_pages(client, arbiter):
+    """Pair and publish on the Swiss page, enter each micro-match on its form, pair again."""
+    tournament = micro_swiss(4, 2, arbiter=arbiter)
+    client.force_login(arbiter)
+    for number in (1, 2):
+        client.post(reverse("tournaments:swiss_pair", args=[tournament.slug]))
+        client.post(reverse("tournaments:swiss_publish", args=[tournament.slug, number]))
+        round_ = Round.objects.get(tournament=tournament, number=number)
+        assert round_.published and round_.games.count() == 4
+        for match in (1, 2):
+            url = reverse("tournaments:micro_match", args=[tournament.slug, number, match])
+            form = client.get(url).context["form"]
+            response = client.post(url, {"first": W, "second": D,
+                                         "first_version": form.initial["first_version"],
+                                         "second_version": form.initial["second_version"]})
+            assert response.status_code == 302
+    # Every first-game White scored 1½ a round; the totals are the sum of the four games each.
+    assert sum(points(tournament).values()) == 2 * 2 * 2
+    assert not Game.objects.of_tournament(tournament).filter(result="").exists()
