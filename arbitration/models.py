@@ -297,6 +297,10 @@ class Action(models.TextChoices):
     LINEUP_SET = "lineup-set", _("team line-up handed in")
     TEAM_WITHDRAWN = "team-withdrawn", _("team withdrawn")
     TEAM_RETURNED = "team-returned", _("team withdrawal undone")
+    # Sent by events.registration: an organiser's decision on an online registration.
+    REGISTRATION_APPROVED = "registration-approved", _("registration approved")
+    REGISTRATION_REFUSED = "registration-refused", _("registration refused")
+    REGISTRATION_EDITED = "registration-edited", _("registration edited")
 
 
 class AuditEntry(models.Model):

@@ -64,11 +64,40 @@ class RegistrationError(Exception):
     """An approval the tournament refuses (paired already, the person already entered...)."""
 
 
+#: The audit log's actions (arbitration.models.Action) for an organiser's decision.
+APPROVED = "registration-approved"
+REFUSED = "registration-refused"
+EDITED = "registration-edited"
+
+
+def registration_state(registration: Registration) -> dict:
+    """A registration as the audit log keeps it, before or after a decision."""
+    return {"name": registration.name,
+            "birth_date": registration.birth_date.isoformat() if registration.birth_date else "",
+            "club": registration.club, "federation_id": registration.federation_id,
+            "section": registration.section.tournament.name,
+            "status": str(registration.status)}
+
+
+def _locked(registration: Registration) -> Registration:
+    return Registration.objects.select_for_update().select_related(
+        "section__tournament").get(pk=registration.pk)
+
+
+def _audit(registration: Registration, action: str, before: dict, user) -> None:
+    """Logged in the section's tournament, in the transaction of the decision (the
+    tournaments app announces it; arbitration records it: events never imports it)."""
+    services.announce(registration.section.tournament, action, user=user, before=before,
+                      after=registration_state(registration))
+
+
 @transaction.atomic
-def approve(registration: Registration) -> Entry:
+def approve(registration: Registration, *, user=None) -> Entry:
     """Enter the registrant in the section's tournament as a person of the registry."""
+    registration = _locked(registration)
     if registration.status == RegistrationStatus.APPROVED and registration.entry_id:
         return registration.entry
+    before = registration_state(registration)
     try:
         entry, _match = services.enter_person(
             registration.section.tournament, name=registration.name,
@@ -79,13 +108,36 @@ def approve(registration: Registration) -> Entry:
     registration.status = RegistrationStatus.APPROVED
     registration.entry = entry
     registration.save(update_fields=["status", "entry"])
+    _audit(registration, APPROVED, before, user)
     return entry
 
 
-def refuse(registration: Registration) -> None:
+@transaction.atomic
+def refuse(registration: Registration, *, user=None) -> None:
+    registration = _locked(registration)
     if registration.status == RegistrationStatus.APPROVED:
         raise RegistrationError(_(
             "%(name)s is already entered: remove him from the tournament's player list instead."
         ) % {"name": registration.name})
+    if registration.status == RegistrationStatus.REFUSED:
+        return  # a second click: already refused, nothing new to log
+    before = registration_state(registration)
     registration.status = RegistrationStatus.REFUSED
     registration.save(update_fields=["status"])
+    _audit(registration, REFUSED, before, user)
+
+
+@transaction.atomic
+def edit(form: RegistrationForm, *, user=None) -> Registration:
+    """Save an organiser's corrections to a registration not yet approved, logged before/after
+    (in the new section's tournament when the section changed)."""
+    registration = _locked(form.instance)
+    if registration.status == RegistrationStatus.APPROVED:
+        raise RegistrationError(_("An approved registration is an entry now: edit the player "
+                                  "in the tournament."))
+    before = registration_state(registration)
+    saved = form.save()
+    saved.refresh_from_db()
+    if registration_state(saved) != before:
+        _audit(saved, EDITED, before, user)
+    return saved

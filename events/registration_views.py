@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -64,18 +63,23 @@ def registrations(request, slug: str):
         return refuse_access(request)
     editing = None
     if request.method == "POST":
-        chosen = request.POST.get("registration", "")
-        if not chosen.isdigit():
-            raise Http404(_("No such registration."))
-        editing = get_object_or_404(Registration, section__event=event, pk=int(chosen))
+        editing = _chosen(event, request.POST.get("registration", ""))
+        if editing is None:
+            messages.error(request, _("Nothing was saved: choose a registration of this event "
+                                      "to edit."))
+            return redirect("events:registrations", event.slug)
         form = regs.RegistrationForm(request.POST, instance=editing, event=event, public=False,
                                      prefix=f"r{editing.pk}")
-        if form.is_valid() and editing.status != RegistrationStatus.APPROVED:
-            form.save()
-            messages.success(request, _("Registration of %(name)s saved.")
-                             % {"name": editing.name})
-            return redirect("events:registrations", event.slug)
-        if editing.status == RegistrationStatus.APPROVED:
+        if form.is_valid():
+            try:
+                saved = regs.edit(form, user=request.user)
+            except regs.RegistrationError as error:
+                form.add_error(None, str(error))
+            else:
+                messages.success(request, _("Registration of %(name)s saved.")
+                                 % {"name": saved.name})
+                return redirect("events:registrations", event.slug)
+        elif editing.status == RegistrationStatus.APPROVED:
             form.add_error(None, _("An approved registration is an entry now: edit the player "
                                    "in the tournament."))
     rows = [(registration, regs.RegistrationForm(instance=registration, event=event,
@@ -87,6 +91,14 @@ def registrations(request, slug: str):
                   status=400 if editing else 200)
 
 
+def _chosen(event: Event, value: str) -> Registration | None:
+    """The registration a form names (its hidden field), or None if it names none of the
+    event's (missing, not a number, too long to be one, another event's)."""
+    if not value.isascii() or not value.isdigit() or len(value) > 18:
+        return None
+    return Registration.objects.filter(section__event=event, pk=int(value)).first()
+
+
 @require_POST
 def decide(request, slug: str, pk: int):
     event = get_object_or_404(Event, slug=slug)
@@ -95,11 +107,11 @@ def decide(request, slug: str, pk: int):
     registration = get_object_or_404(Registration, section__event=event, pk=pk)
     try:
         if request.POST.get("decision") == "approve":
-            regs.approve(registration)
+            regs.approve(registration, user=request.user)
             messages.success(request, _("%(name)s is entered in %(section)s.") % {
                 "name": registration.name, "section": registration.section.tournament.name})
         else:
-            regs.refuse(registration)
+            regs.refuse(registration, user=request.user)
             messages.success(request, _("Registration of %(name)s refused.")
                              % {"name": registration.name})
     except regs.RegistrationError as error:

@@ -110,7 +110,11 @@ def manage(request, tournament: Tournament):
         policy_form.save()
         messages.success(request, _("Prize rules saved."))
         return redirect("prizes:manage", tournament.slug)
-    status = 400 if which else 200
+    elif request.method == "POST" and which not in ("category", "prize", "policy"):
+        # A post from no form of the page (a tampered or an old page): say so, save nothing.
+        messages.error(request, _("Nothing was saved: send one of this page's forms (category, "
+                                  "prize or prize rules)."))
+    status = 400 if request.method == "POST" else 200
     return render(request, "prizes/manage.html", {
         "tournament": tournament, "category_form": category_form, "prize_form": prize_form,
         "policy_form": policy_form, "categories": tournament.prize_categories.prefetch_related(

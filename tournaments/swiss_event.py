@@ -14,7 +14,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from . import page_version
+from . import micro_match, page_version, swiss_micro
 from .models import (
     REQUESTED_BYES,
     Absence,
@@ -92,7 +92,10 @@ def _renumber(entries: list[Entry]) -> None:
 
 
 def position_before(tournament: Tournament, round_no: int) -> PairingInput:
-    """What the engine knows before `round_no`: rounds 1..round_no-1 and that round's byes."""
+    """What the engine knows before `round_no`: rounds 1..round_no-1 and that round's byes
+    (a micro-match Swiss: on the sum of both games, without colour rules; swiss_micro)."""
+    if tournament.micro_match:
+        return swiss_micro.position_before(tournament, round_no)
     trf = tournament_to_trf(tournament, rounds=round_no - 1, next_round=round_no)
     return from_trf(trf, round_no, tournament.swiss_rounds)
 
@@ -144,10 +147,13 @@ def _pair(tournament: Tournament, number: int, user) -> Round:
     by_number = {e.number: e for e in tournament.entries.all()}
     round_ = Round.objects.create(tournament=tournament, number=number, published=False,
                                   bye=by_number[pairing.bye] if pairing.bye else None)
-    Game.objects.bulk_create([
-        Game(round=round_, board=board, white=by_number[white], black=by_number[black])
-        for board, (white, black) in enumerate(pairing.boards, start=1)
-    ])
+    if tournament.micro_match:
+        _store_micro(round_, [(by_number[w].pk, by_number[b].pk) for w, b in pairing.boards])
+    else:
+        Game.objects.bulk_create([
+            Game(round=round_, board=board, white=by_number[white], black=by_number[black])
+            for board, (white, black) in enumerate(pairing.boards, start=1)
+        ])
     if tournament.status != Status.ONGOING:
         tournament.status = Status.ONGOING
         tournament.save(update_fields=["status"])
@@ -155,9 +161,31 @@ def _pair(tournament: Tournament, number: int, user) -> Round:
     return round_
 
 
+def _store_micro(round_: Round, pairing: list[tuple[int, int]]) -> None:
+    """A micro-match round's games from its pairing (entry ids, White of the first game first):
+    both games of each board, colours reversed. Only an unpublished round is rebuilt, so no game
+    thrown away has a result, a score sheet or a claim."""
+    round_.games.all().delete()
+    Game.objects.bulk_create([Game(round=round_, board=board, white_id=white, black_id=black)
+                              for board, white, black in swiss_micro.stored_games(pairing)])
+
+
+def _micro_pairing(round_: Round) -> list[tuple[int, int]]:
+    """A micro-match round's pairing as entry ids (first game's White, Black), board order."""
+    return swiss_micro.boards_of(round_.games.values_list("board", "white_id", "black_id"))
+
+
+def _round_boards(round_: Round) -> list[tuple[int, int]]:
+    """The pairing's boards by pairing numbers: a micro-match's first games only."""
+    games = round_.games.order_by("board").values_list("board", "white__number",
+                                                       "black__number")
+    if round_.tournament.micro_match:
+        return swiss_micro.boards_of(games)
+    return [(white, black) for _board, white, black in games]
+
+
 def _pairing_state(round_: Round) -> dict:
-    games = round_.games.order_by("board").values_list("white__number", "black__number")
-    return {"round": round_.number, "boards": [list(g) for g in games],
+    return {"round": round_.number, "boards": [list(g) for g in _round_boards(round_)],
             "bye": round_.bye.number if round_.bye_id else None}
 
 
@@ -204,6 +232,17 @@ def swap_colours(round_: Round, board: int, *, user=None) -> list[str]:
     page_version.bump(round_.tournament_id)  # what the public pages show changes
     round_ = _unpublished(round_)
     before = _violations(round_)
+    if round_.tournament.micro_match:
+        # Each player has both colours anyway: who has White in the first game changes.
+        pairing = _micro_pairing(round_)
+        match = micro_match.match_of(board)
+        if not 1 <= match <= len(pairing):
+            raise SwissError(_("Round %(number)d has no board %(board)d.") % {
+                "number": round_.number, "board": board})
+        white, black = pairing[match - 1]
+        pairing[match - 1] = (black, white)
+        _store_micro(round_, pairing)
+        return _after_edit(round_, before, user)
     game = round_.games.get(board=board)
     Game.objects.filter(pk=game.pk).update(white=game.black_id, black=game.white_id)
     return _after_edit(round_, before, user)
@@ -216,6 +255,8 @@ def exchange_opponents(round_: Round, first: Entry, second: Entry, *, user=None)
     page_version.bump(round_.tournament_id)  # what the public pages show changes
     round_ = _unpublished(round_)
     before = _violations(round_)
+    if round_.tournament.micro_match:
+        return _exchange_micro(round_, first, second, before, user)
     seat_a, seat_b = _seat(round_, first), _seat(round_, second)
     if seat_a.game and seat_b.game and seat_a.game.pk == seat_b.game.pk:
         raise SwissError(_("They already play each other: swap their colours instead."))
@@ -236,6 +277,24 @@ def exchange_opponents(round_: Round, first: Entry, second: Entry, *, user=None)
     for game in games:
         game.pk = None
         game.save()
+    return _after_edit(round_, before, user)
+
+
+def _exchange_micro(round_: Round, first: Entry, second: Entry, before: list[str],
+                    user) -> list[str]:
+    pairing = _micro_pairing(round_)
+    seats = [entry for pair in pairing for entry in pair] + [round_.bye_id]
+    for entry in (first, second):
+        if entry.pk not in seats:
+            raise SwissError(_("%(name)s is not paired in round %(number)d.") % {
+                "name": entry.player.name, "number": round_.number})
+    if any({first.pk, second.pk} == set(pair) for pair in pairing):
+        raise SwissError(_("They already play each other: swap their colours instead."))
+    swap = {first.pk: second.pk, second.pk: first.pk}
+    pairing = [(swap.get(white, white), swap.get(black, black)) for white, black in pairing]
+    round_.bye_id = swap.get(round_.bye_id, round_.bye_id)
+    round_.save(update_fields=["bye"])
+    _store_micro(round_, pairing)
     return _after_edit(round_, before, user)
 
 
@@ -260,7 +319,7 @@ def _after_edit(round_: Round, before: list[str], user) -> list[str]:
 
 def _violations(round_: Round) -> list[str]:
     position = position_before(round_.tournament, round_.number)
-    games = round_.games.order_by("board").values_list("white__number", "black__number")
+    games = _round_boards(round_)
     try:
         engine = get_system("dutch").pair(position)
     except NoValidPairing:
@@ -317,13 +376,13 @@ def edit_warnings(position: PairingInput, boards: Iterable[tuple[int, int]], bye
         if black in w.opponents:
             warnings.append(_("C1: %(a)s and %(b)s have already played each other.") % {
                 "a": who(white), "b": who(black)})
-        abs_w, abs_b = _absolute(w), _absolute(b)
-        if abs_w and abs_w == abs_b and not last:
+        # Micro-matches give both colours every round: no colour criterion applies.
+        if position.colour_rules and _absolute(w) and _absolute(w) == _absolute(b) and not last:
             warnings.append(_(
                 "C3: %(a)s and %(b)s both have an absolute colour preference for the same "
                 "colour."
             ) % {"a": who(white), "b": who(black)})
-        for state, got in ((w, "w"), (b, "b")):
+        for state, got in ((w, "w"), (b, "b")) if position.colour_rules else ():
             wanted = _preference(state)
             if wanted and wanted != got:
                 message = (_("C10: %(a)s does not get his absolute colour preference "
@@ -331,7 +390,7 @@ def edit_warnings(position: PairingInput, boards: Iterable[tuple[int, int]], bye
                            else _("C10: %(a)s does not get his colour preference (%(colour)s)."))
                 warnings.append(message % {"a": who(state.number),
                                            "colour": _("White") if wanted == "w" else _("Black")})
-        if (white, black) in reversed_pairs:
+        if (white, black) in reversed_pairs and position.colour_rules:
             warnings.append(_(
                 "5.2: %(a)s should have White against %(b)s by the colour allocation rules."
             ) % {"a": who(black), "b": who(white)})

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from django.utils.translation import pgettext
 
-from . import reports
+from . import micro_match, reports
 from .fide_performance import performance_rating
 from .models import Entry, Tournament
 from .swiss_standings import swiss_table
@@ -51,25 +51,34 @@ def _cell(table: SwissTable, player: int, index: int) -> SwissCell:
     return SwissCell(str(entry.opponent), _colour(entry.colour), result)
 
 
+def _per_round(tournament: Tournament) -> int:
+    """Games a round's column holds: two for a micro-match Swiss (its table is in game rounds)."""
+    return micro_match.GAMES_PER_MATCH if tournament.micro_match else 1
+
+
 def crosstable_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
     """(round numbers, rows by rank): rank, number, name, club, rating, cells, points and the
-    tie-breaks in the tournament's order."""
+    tie-breaks in the tournament's order. "games" holds each round's cells: one, or both games
+    of a micro-match (whose "cells" are per game)."""
     entries = reports.numbered_entries(tournament)
     by_number = {entry.number: entry for entry in entries}
     records = reports.game_records(tournament)
     table = swiss_table(tournament, records, by_number)
     standings = reports.standings(tournament, records=records, entries=entries)
     rows = []
+    per_round = _per_round(tournament)
     for standing in standings:
         number = standing.entry.number
+        cells = [_cell(table, number, index) for index in range(table.rounds)]
         rows.append({
             "rank": standing.rank, "number": number, "entry": standing.entry,
-            "cells": [_cell(table, number, index) for index in range(table.rounds)],
+            "cells": cells,
+            "games": [cells[start:start + per_round] for start in range(0, len(cells), per_round)],
             "points": local_points(standing.points),
             "tiebreaks": [local_points(value) if value is not None else ""
                           for value in standing.row.tiebreaks.values()],
         })
-    return list(range(1, table.rounds + 1)), rows
+    return list(range(1, table.rounds // per_round + 1)), rows
 
 
 def player_rounds(tournament: Tournament, entry: Entry) -> dict:
@@ -81,10 +90,13 @@ def player_rounds(tournament: Tournament, entry: Entry) -> dict:
     rows, score, ratings = [], Fraction(0), []
     if entry.number not in table.record:
         return {"rows": rows, "performance": None, "points": ""}
+    per_round = _per_round(tournament)
     for index, round_entry in enumerate(table.record[entry.number]):
         cell = _cell(table, entry.number, index)
         opponent = by_number.get(round_entry.opponent) if round_entry.opponent else None
-        rows.append({"round": index + 1, "cell": cell, "opponent": opponent,
+        rows.append({"round": index // per_round + 1,
+                     "game": index % per_round + 1 if per_round > 1 else None,
+                     "cell": cell, "opponent": opponent,
                      "opponent_points": local_points(table.total[opponent.number])
                      if opponent else "",
                      "points": local_points(table.points[entry.number][index])})

@@ -14,7 +14,16 @@ from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from . import crosstable_grid, live, page_pieces, player_import, reports, services, swiss_pages
+from . import (
+    crosstable_grid,
+    live,
+    page_pieces,
+    player_import,
+    reports,
+    services,
+    swiss_micro,
+    swiss_pages,
+)
 from . import round_results as round_entry
 from .csv_export import EXPORT_FORMATS, export_response
 from .csv_import import CsvImportError, PlayerRow, empty_rows_note, parse_players_file
@@ -149,7 +158,7 @@ def round_detail(request, slug: str, number: int):
             games, points_before=points_before(tournament, round_.number),
             exclude=() if context["can_arbitrate"] and round_.published else ("edit",),
             short_headings=not request.GET.get("_export"))
-        context["bye_points"] = local_points(tournament.pab_points)
+        context["bye_points"] = local_points(swiss_micro.bye_points(tournament))
     context["live"] = live.round_live_context(request, tournament, round_)
     if tournament.micro_match:
         context["micro_matches"] = range(1, (round_.games.count() + 1) // 2 + 1)

@@ -54,3 +54,20 @@ def test_odd_query_strings_and_posts_never_break_a_page(scene, organiser):
                 "place", "amount", "trophy", "category")}
             status = client.post(path, fields).status_code
             assert status in (200, 302, 400, 403, 404, 405, 409, 429), (path, value, status)
+
+
+def test_the_crawlers_findings_are_refused_with_a_message(client, organiser, scene):
+    """Found by tests/robustness once the event and prize pages were crawled: a registration
+    id of 100 000 digits was a server error, and an empty post said nothing."""
+    tournament, event, _section, _category = scene
+    client.force_login(organiser)
+    url = reverse("events:registrations", args=[event.slug])
+    for value in ["9" * 100_000, "", "-1", "１２", "999999"]:
+        response = client.post(url, {"registration": value}, follow=True)
+        assert response.status_code == 200, value
+        assert "Nothing was saved: choose a registration of this event to edit." in \
+            response.content.decode(), value
+    response = client.post(reverse("prizes:manage", args=[tournament.slug]), {})
+    assert response.status_code == 400
+    assert "Nothing was saved: send one of this page" in response.content.decode()
+    assert not Category.objects.exclude(name="Todos").exists()

@@ -8,10 +8,13 @@ claim on it (results, sheets, claims, withdrawals).
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from arbitration import services as arbitration_services
 from arbitration.models import DrawClaim
+from events.models import Event, Registration, Section
+from prizes.models import Category, Prize
 from tournaments import services, team_services
 from tournaments.models import Entry, Game, Tournament
 
@@ -37,6 +40,12 @@ class Scene:
     paired_entry: Entry
     league_open: Tournament | None = None  # team competition, teams entered (issue 16)
     league: Tournament | None = None  # team round robin generated
+    # issue 17: an event whose sections are both tournaments (the open one takes registrations),
+    # a registration waiting for the organisers, and a prize category of the paired tournament
+    event: Event | None = None
+    section: Section | None = None
+    registration: Registration | None = None
+    category: Category | None = None
 
 
 def make_open_tournament(*, name: str, organiser=None, arbiters=(), players: int = 3):
@@ -81,7 +90,25 @@ def make_scene(*, organiser, arbiter, other_organiser=None, other_arbiter=None) 
                  league_open=make_league(name="Liga de Olinda", organiser=organiser,
                                          arbiters=[arbiter]),
                  league=make_league(name="Liga de Caruaru", organiser=organiser,
-                                    arbiters=[arbiter], paired=True))
+                                    arbiters=[arbiter], paired=True),
+                 **make_event(organiser=organiser, open_=open_, paired=paired))
+
+
+def make_event(*, organiser, open_: Tournament, paired: Tournament) -> dict:
+    """An event of two sections (issue 17), a registration to decide, a prize category."""
+    event = Event.objects.create(name="Brasileiro de Damas", slug="brasileiro-de-damas",
+                                 place="Campinas", start_date=datetime.date(2026, 7, 1),
+                                 end_date=datetime.date(2026, 7, 5))
+    event.organisers.add(organiser)
+    section = Section.objects.create(event=event, tournament=open_, registration_open=True)
+    Section.objects.create(event=event, tournament=paired, order=2)
+    registration = Registration.objects.create(
+        section=section, name="Clara Nunes", birth_date=datetime.date(2011, 3, 9),
+        club="Clube de Damas de Campinas", address="127.0.0.1")
+    category = Category.objects.create(tournament=paired, name="Geral")
+    Prize.objects.create(category=category, place=1, trophy="Troféu")
+    return {"event": event, "section": section, "registration": registration,
+            "category": category}
 
 
 def make_league(*, name: str, organiser, arbiters, paired: bool = False) -> Tournament:
@@ -111,8 +138,16 @@ BEFORE_PAIRING = {"edit", "add_player", "import_players", "import_players_previe
 
 def url_arguments(scene: Scene, route_name: str, *, paired: bool | None = None) -> dict:
     """Values for a URL pattern's converters: the open tournament for the steps before pairing,
-    the paired one (its first game, its claim, round 1) for the others; `paired` chooses."""
-    short_name = route_name.split(":")[-1]
+    the paired one (its first game, its claim, round 1) for the others; `paired` chooses.
+    The event's pages take the event's slug (its registration, or its open section, as pk)."""
+    namespace, short_name = route_name.split(":")
+    if namespace == "events" and scene.event is not None:
+        return {"slug": scene.event.slug,
+                "pk": scene.section.pk if short_name == "toggle_registration"
+                else scene.registration.pk}
+    if namespace == "prizes" and scene.category is not None:
+        return {"slug": (scene.open if paired is False else scene.paired).slug,
+                "category_id": scene.category.pk}
     if short_name in TEAM_ROUTES and scene.league is not None:
         league = scene.league_open if short_name in TEAM_BEFORE_PAIRING else scene.league
         return {"slug": league.slug, "team_id": league.teams.order_by("pk").first().pk,

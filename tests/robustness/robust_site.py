@@ -17,8 +17,8 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 from robust_scene import Scene, url_arguments
 
-NAMESPACES = ("tournaments", "arbitration", "printing")
-STORED_APPS = ("auth", "tournaments", "arbitration")
+NAMESPACES = ("tournaments", "arbitration", "printing", "events", "prizes")
+STORED_APPS = ("auth", "tournaments", "arbitration", "events", "prizes")
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class Route:
 
 
 def routes() -> list[Route]:
-    """Every named URL pattern of the three apps, with the arguments it takes."""
+    """Every named URL pattern of the apps, with the arguments it takes."""
     resolver = get_resolver()
     found = []
     for namespace in NAMESPACES:

@@ -38,8 +38,13 @@ ORGANISER_WRITES = {
     "tournaments:withdraw_team", "tournaments:return_team",  # a whole team's withdrawal
     # the Swiss (issue 14): the organiser sets the initial ranking
     "tournaments:swiss_rank",
+    # events, registrations and prizes (issue 17): the event's or tournament's organisers
+    "events:edit", "events:add_section", "events:toggle_registration", "events:registrations",
+    "events:decide", "prizes:manage", "prizes:delete_category",
 }
-CREATE = "tournaments:create"  # members of "Organizadores" (and superusers) only
+# Members of "Organizadores" (and superusers) only: a new tournament or event.
+CREATE = {"tournaments:create", "events:create"}
+PUBLIC_WRITES = {"events:register"}  # issue 17: entering an event needs no account
 ROLES = ["anonymous", "outsider", "other_arbiter", "other_organiser", "arbiter", "organiser",
          "superuser"]
 PUBLIC_PAGES = {
@@ -52,13 +57,15 @@ PUBLIC_PAGES = {
     "tournaments:teams", "tournaments:team_standings", "tournaments:team_crosstable",
     "tournaments:board_prizes", "tournaments:team_round", "tournaments:team",
     "tournaments:team_slips",
+    "events:list", "events:detail", "events:confirmed", "events:register",  # issue 17
+    "prizes:list", "prizes:category",
 } | {route.name for route in routes() if route.name.startswith("printing:")}
 
 
 def allowed(role: str, route_name: str) -> bool:
-    if role in ("organiser", "superuser"):
+    if role in ("organiser", "superuser") or route_name in PUBLIC_WRITES:
         return True
-    if route_name == CREATE:
+    if route_name in CREATE:
         return role == "other_organiser"
     return role == "arbiter" and route_name not in ORGANISER_WRITES
 
@@ -80,7 +87,7 @@ def plausible(site: Site, path: str) -> dict:
 
 def test_the_crawl_finds_the_organisers_and_the_arbiters_writes(site):
     names = {resolve(path).view_name for path in write_paths(site)}
-    assert names >= ORGANISER_WRITES and CREATE in names
+    assert names >= ORGANISER_WRITES | CREATE | PUBLIC_WRITES
     assert "tournaments:game_result" in names and "arbitration:sheet" in names
 
 

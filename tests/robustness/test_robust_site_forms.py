@@ -106,7 +106,7 @@ def final_page(site: Site, response) -> str:
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_posting_anything_never_breaks_a_page(site, data):
-    """Each example posts to every URL of the three apps, forms or not."""
+    """Each example posts to every URL of the apps, forms or not."""
     for route in routes():
         path = route_url(site, route)
         fields = fields_posted_to(site, path)

@@ -203,8 +203,9 @@ def _swiss_crosstable_data(tournament: Tournament) -> CrosstableData:
             rating=str(row["entry"].player.rating or ""),
             tiebreaks=tuple(value or NOT_APPLICABLE for value in row["tiebreaks"]),
             cells={number: [GameCell(result=cell.result, side=sides.get(cell.colour),
-                                     opponent=cell.opponent if cell.colour else "")]
-                   for number, cell in zip(rounds, row["cells"], strict=True)},
+                                     opponent=cell.opponent if cell.colour else "")
+                            for cell in games]  # both games of a micro-match
+                   for number, games in zip(rounds, row["games"], strict=True)},
         )
         for row in rows
     ]

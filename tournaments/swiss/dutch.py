@@ -19,7 +19,9 @@ settled on its own players; otherwise the matching sees the next scoregroup and 
 and a greedy pairing of everyone left proves completion before the full graph is ever needed.
 Colours follow the allocation rules (5.2): both preferences, the stronger one, alternation against
 the latest differing round, the higher-ranked player's preference, then his pairing number's parity
-against the initial colour.
+against the initial colour. With `PairingInput.colour_rules` off (micro-matches: both colours
+every round) no player has a colour preference, so C3 and C8-C11 never weigh and the allocation
+falls to that last step.
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ class _P:
         "index",
         "number",
         "opponents",
+        "played",
         "pref",
         "score",
         "strength",
@@ -73,21 +76,24 @@ class _P:
         "tpn_rank",
     )
 
-    def __init__(self, s: PlayerState, index: int, topscorer: bool):
+    def __init__(self, s: PlayerState, index: int, topscorer: bool, colour_rules: bool = True):
         self.number = s.number
         self.score = s.score
         self.index = index  # rank in the pairing order (1.2): score, then pairing number
-        self.colours = s.colours
+        self.played = len(s.colours)  # games over the board so far (one colour each)
+        # Without colour rules (micro-matches) no history of colours is seen: no preference,
+        # no colour difference, so C3 and C8-C11 never bite and 5.2 falls to the last step.
+        self.colours = s.colours if colour_rules else []
         self.opponents = s.opponents
         self.eligible = not s.bye_ineligible
         self.unplayed = 0
         self.tpn_rank = 0
         self.top = topscorer
-        cd = s.colour_difference
+        cd = s.colour_difference if colour_rules else 0
         self.cd = cd
-        last2 = s.colours[-2:]
+        last2 = self.colours[-2:]
         # Colour preference (C.04.3 1.6 / A.6): absolute, strong, mild or none.
-        if not s.colours:
+        if not self.colours:
             self.pref, self.strength = None, 0
         elif cd < -1 or cd > 1 or (len(last2) == 2 and last2[0] == last2[1]):
             if cd < -1:
@@ -100,7 +106,7 @@ class _P:
         elif cd != 0:
             self.pref, self.strength = ("w" if cd < 0 else "b"), 2
         else:
-            self.pref, self.strength = ("b" if s.colours[-1] == "w" else "w"), 1
+            self.pref, self.strength = ("b" if self.colours[-1] == "w" else "w"), 1
         self.abs_pref = self.pref if self.strength == 3 else None
         fl = s.floats
         self.df1 = len(fl) >= 1 and fl[-1] == "d"
@@ -149,9 +155,10 @@ class _Round:
         last = inp.round_no >= inp.total_rounds
         half = Fraction(inp.round_no - 1, 2) * inp.win_points
         order = sorted(inp.players, key=lambda s: (-s.score, s.number))
-        self.players = [_P(s, i, last and s.score > half) for i, s in enumerate(order)]
+        self.players = [_P(s, i, last and s.score > half, inp.colour_rules)
+                        for i, s in enumerate(order)]
         for p in self.players:
-            p.unplayed = inp.round_no - 1 - len(p.colours)
+            p.unplayed = inp.round_no - 1 - p.played
         # E.5 parity: the pairing number among the players paired in this round.
         for k, p in enumerate(sorted(self.players, key=lambda p: p.number)):
             p.tpn_rank = k + 1

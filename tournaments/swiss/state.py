@@ -43,6 +43,10 @@ class PairingInput:
     players: list[PlayerState]
     initial_colour: str = "w"  # colour of the top player in round 1 (XXC)
     win_points: Fraction = Fraction(1)  # points of a win, for the topscorers' 50% (A.7)
+    # False for micro-matches (issue 17): each player has both colours every round, so the
+    # colour criteria (C3, C8-C11) and the allocation rules (5.2) are set aside; the first
+    # game's White then goes by the initial colour and the higher player's pairing number.
+    colour_rules: bool = True
 
 
 def _unplayed_win(result: str, points: Fraction, loss: Fraction) -> bool:

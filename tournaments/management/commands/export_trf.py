@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament
 from tournaments.swiss.trf import write_trf
+from tournaments.swiss_micro import TRF_REFUSAL
 from tournaments.swiss_trf import complete_rounds, tournament_to_trf
 from tournaments.team_services import is_team_event
 from tournaments.team_trf import team_trf
@@ -30,6 +31,8 @@ class Command(BaseCommand):
         elif not tournament.is_swiss:
             raise CommandError(_("%(slug)s is a round robin: TRF export is for Swiss "
                                  "tournaments and team competitions.") % {"slug": slug})
+        elif tournament.micro_match:
+            raise CommandError(str(TRF_REFUSAL))
         else:
             text = write_trf(tournament_to_trf(tournament, rounds=complete_rounds(tournament)))
         if output:
