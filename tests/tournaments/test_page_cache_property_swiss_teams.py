@@ -78,10 +78,14 @@ def pages_equal_fresh(visitor: Client, desk: Client, public: list[str],
 
 
 def unpublished_are_hidden(visitor: Client, tournament: Tournament) -> None:
-    for number, published in tournament.rounds.values_list("number", "published"):
+    """A visitor gets 404 for a draft; the last published round shows the games' results."""
+    numbers = list(tournament.rounds.order_by("number").values_list("number", "published"))
+    last = max((number for number, published in numbers if published), default=None)
+    for number, published in numbers:
         url = reverse("tournaments:round", args=[tournament.slug, number])
-        assert visitor.get(url).status_code == (200 if published else 404), url
-        if published:
+        if not published:
+            assert visitor.get(url).status_code == 404, url
+        elif number == last:
             shown = csv_rows(visitor.get(url + "?_export=csv"))
             stored = Game.objects.filter(round__tournament=tournament, round__number=number)
             assert sorted((row["Board"], row["Result"].removeprefix("'")) for row in shown) == \
@@ -193,11 +197,11 @@ def swiss_pages(tournament: Tournament) -> tuple[list[str], list[str]]:
               reverse("tournaments:standings", args=[slug]) + "?_export=csv",
               reverse("tournaments:crosstable", args=[slug])]
     numbers = list(tournament.rounds.order_by("number").values_list("number", "published"))
-    for number, published in numbers:
-        round_url = reverse("tournaments:round", args=[slug, number])
-        public += [round_url, round_url + "?_export=csv"] if published else []
-        if published:
-            public.append(reverse("tournaments:standings", args=[slug]) + f"?rodada={number}")
+    published = [number for number, shown in numbers if shown]
+    public += [reverse("tournaments:round", args=[slug, number]) for number in published]
+    if published:  # the standings after the round before the last
+        public.append(reverse("tournaments:standings", args=[slug])
+                      + f"?rodada={max(1, published[-1] - 1)}")
     entries = list(tournament.entries.order_by("pk").values_list("pk", flat=True))
     public += [reverse("tournaments:player", args=[slug, pk]) for pk in {entries[0], entries[-1]}]
     private = [reverse("tournaments:round", args=[slug, number]) + "?_export=csv"
@@ -212,7 +216,7 @@ def test_no_sequence_of_swiss_writes_leaves_a_stale_page(backend, arbiter, cache
     caches_for(backend)
     counter = iter(range(10_000))
 
-    @settings(max_examples=6, deadline=None, derandomize=True,
+    @settings(max_examples=4, deadline=None, derandomize=True,
               suppress_health_check=[HealthCheck.function_scoped_fixture,
                                      HealthCheck.too_slow])
     @given(st.lists(swiss_writes, min_size=1, max_size=10))
@@ -329,16 +333,17 @@ def team_write(league: Tournament, step: tuple) -> None:
 def team_pages(league: Tournament) -> tuple[list[str], list[str]]:
     slug = league.slug
     tables = [reverse(f"tournaments:{name}", args=[slug])
-              for name in ("team_standings", "team_crosstable", "board_prizes")]
+              for name in ("team_standings", "team_crosstable")]
     tables += [reverse("tournaments:team_round", args=[slug, number])
                for number in league.rounds.order_by("number").values_list("number", flat=True)]
-    tables += [reverse("tournaments:team", args=[slug, pk])
-               for pk in league.teams.order_by("pk").values_list("pk", flat=True)]
-    public = [reverse("tournaments:teams", args=[slug]), reverse("tournaments:detail", args=[slug]),
-              *tables, *(url + "?_export=csv" for url in tables)]
+    team_ids = list(league.teams.order_by("pk").values_list("pk", flat=True))
     entry = league.entries.order_by("pk").first()
-    public.append(reverse("tournaments:player", args=[slug, entry.pk]))
-    return public, [url + "?_export=csv" for url in tables]
+    public = [reverse("tournaments:teams", args=[slug]), reverse("tournaments:detail", args=[slug]),
+              reverse("tournaments:board_prizes", args=[slug]),
+              *(reverse("tournaments:team", args=[slug, pk]) for pk in {team_ids[0], team_ids[-1]}),
+              reverse("tournaments:player", args=[slug, entry.pk]),
+              *tables, tables[0] + "?_export=csv"]
+    return public, [url + "?_export=csv" for url in tables[1:]]
 
 
 @pytest.mark.parametrize("backend", ["memory", "redis"])
@@ -347,7 +352,7 @@ def test_no_sequence_of_team_writes_leaves_a_stale_page(backend, arbiter, caches
     caches_for(backend)
     counter = iter(range(10_000))
 
-    @settings(max_examples=6, deadline=None, derandomize=True,
+    @settings(max_examples=4, deadline=None, derandomize=True,
               suppress_health_check=[HealthCheck.function_scoped_fixture,
                                      HealthCheck.too_slow])
     @given(st.sampled_from([TeamSystem.ROUND_ROBIN, TeamSystem.SWISS]),
