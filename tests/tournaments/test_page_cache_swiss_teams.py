@@ -231,3 +231,14 @@ def test_a_team_write_computes_the_team_standings_as_it_commits(
     token = token_of(Tournament.objects.get(pk=league.pk))
     for piece in ("team-records", "team-standings"):
         assert cache_get(piece_key(token, piece)) is not None, piece
+
+
+def test_a_swiss_rounds_live_update_redraws_the_swiss_table(swiss):
+    """The round page of a Swiss polls for results (live.py): the table it gets back is the
+    Swiss's, with each player's points before the round, as the page first showed it."""
+    slug = swiss.slug
+    visitor = Client(HTTP_ACCEPT_LANGUAGE="en")
+    page = visitor.get(reverse("tournaments:round", args=[slug, 2])).content.decode()
+    assert 'class="points-before"' in page
+    update = visitor.get(reverse("tournaments:round_live", args=[slug, 2])).json()
+    assert 'class="points-before"' in update["html"] and update["live"]
