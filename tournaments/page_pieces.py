@@ -9,13 +9,14 @@ them is written, not on every read.
 from __future__ import annotations
 
 import logging
+from fractions import Fraction
 
 from django.conf import settings
 from django.utils import translation
 
 from . import crosstable_grid as crosstable_grid_module
-from . import reports
-from .models import Game, Round, Tournament
+from . import reports, swiss_pages, teams
+from .models import Entry, Game, Round, TeamCompetition, Tournament
 from .page_cache import cached_piece
 
 logger = logging.getLogger(__name__)
@@ -59,18 +60,78 @@ def crosstable_grid(tournament: Tournament, by_rank: bool = False) -> crosstable
                         lambda: crosstable_grid_module.build(tournament, by_rank))
 
 
+# --- the Swiss's pieces (issue 12's pages, issue 15's treatment) ----------------------------
+
+def published_round_numbers(tournament: Tournament) -> list[int]:
+    """The rounds the public sees: a Swiss pairing is theirs once the arbiter publishes it."""
+    return cached_piece(tournament, "published-round-numbers", lambda: list(
+        tournament.rounds.filter(published=True).values_list("number", flat=True)))
+
+
+def swiss_crosstable(tournament: Tournament) -> tuple[list[int], list[dict]]:
+    """swiss_pages.crosstable_rows in the page's language (its decimal sign, "bye")."""
+    return cached_piece(tournament, f"swiss-crosstable:{translation.get_language()}",
+                        lambda: swiss_pages.crosstable_rows(tournament))
+
+
+NO_ROUNDS = {"rows": [], "performance": None, "points": ""}
+
+
+def swiss_player_rounds(tournament: Tournament, entry: Entry) -> dict:
+    """A Swiss player's rounds and performance: every player's at once, once per version and
+    language, so a rush on the player pages builds the table once."""
+    every = cached_piece(tournament, f"swiss-players:{translation.get_language()}",
+                         lambda: swiss_pages.every_player_rounds(tournament))
+    return every.get(entry.pk, NO_ROUNDS)
+
+
+def swiss_scores_before(tournament: Tournament, number: int) -> dict[int, Fraction]:
+    """Each player's points before Swiss round `number`, by entry id (the pairing page's
+    column): replaying the event as the engine sees it is the costly part of that page."""
+    from .swiss_views import scores_before
+
+    return cached_piece(tournament, f"swiss-scores-before:{number}",
+                        lambda: scores_before(tournament, number))
+
+
+# --- the team competition's pieces (issue 16) ----------------------------------------------
+
+def team_records(tournament: Tournament) -> list[teams.MatchRecord]:
+    """Every match of the competition with its boards, as team_services.match_records."""
+    from .team_services import match_records
+
+    return cached_piece(tournament, "team-records", lambda: match_records(tournament))
+
+
+def team_standings(tournament: Tournament) -> list[teams.TeamLine]:
+    """The team standings after every round (team_services.team_standings)."""
+    from .team_services import team_standings as compute
+
+    return cached_piece(tournament, "team-standings", lambda: compute(tournament))
+
+
 def warm(tournament_id: int) -> None:
     """Compute what a change makes stale: the round list, the standings and the crosstable in
-    every language. Runs after the write commits (once per step of it: the later calls find the
-    pieces stored); a failure is logged, the write stands."""
+    every language (a Swiss's own crosstable and player pages; a team competition's records
+    and team standings). Runs after the write commits (once per step of it: the later calls
+    find the pieces stored); a failure is logged, the write stands."""
     try:
         tournament = Tournament.objects.filter(pk=tournament_id).first()
         if tournament is None:
             return
         round_numbers(tournament)
         standings_rows(tournament, None)
+        if TeamCompetition.objects.filter(tournament=tournament).exists():
+            team_records(tournament)
+            team_standings(tournament)
+            return
+        if tournament.is_swiss:
+            published_round_numbers(tournament)
         for code, _name in settings.LANGUAGES:
             with translation.override(code):
-                crosstable_grid(tournament)
+                if tournament.is_swiss:
+                    swiss_crosstable(tournament)
+                else:
+                    crosstable_grid(tournament)
     except Exception:  # the result is saved; a reader will compute what is missing
         logger.exception("could not compute the pages of tournament %s", tournament_id)

@@ -26,6 +26,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from .models import (
+    Absence,
     Entry,
     LineupBoard,
     MatchBoard,
@@ -148,4 +149,26 @@ for _model in TEAM_MODELS:
     post_save.connect(_team_part_changed, sender=_model,
                       dispatch_uid=f"page-version-{_model.__name__}-saved")
     post_delete.connect(_team_part_changed, sender=_model,
+                        dispatch_uid=f"page-version-{_model.__name__}-deleted")
+
+
+# A Swiss round's `published` flag (the admin's round form edits it) decides whether the public
+# sees its pairing, and a bye asked for shows in the crosstable and the player's page: their
+# edits outside the steps of swiss_event.py (which bump explicitly) move the version on too.
+# Bulk writes (a round robin's rounds) send no signals and bump in their step.
+SWISS_MODELS = {
+    Round: lambda instance: instance.tournament_id,
+    Absence: lambda instance: Entry.objects.filter(pk=instance.entry_id)
+    .values_list("tournament_id", flat=True).first(),
+}
+
+
+def _swiss_part_changed(sender, instance, **kwargs) -> None:
+    bump(SWISS_MODELS[sender](instance))
+
+
+for _model in SWISS_MODELS:
+    post_save.connect(_swiss_part_changed, sender=_model,
+                      dispatch_uid=f"page-version-{_model.__name__}-saved")
+    post_delete.connect(_swiss_part_changed, sender=_model,
                         dispatch_uid=f"page-version-{_model.__name__}-deleted")

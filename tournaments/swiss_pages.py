@@ -87,10 +87,24 @@ def player_rounds(tournament: Tournament, entry: Entry) -> dict:
     entries = reports.numbered_entries(tournament)
     by_number = {e.number: e for e in entries}
     table = swiss_table(tournament, reports.game_records(tournament), by_number)
+    return _player_rounds(table, by_number, entry, _per_round(tournament))
+
+
+def every_player_rounds(tournament: Tournament) -> dict[int, dict]:
+    """`player_rounds` of every numbered player, by entry id, from one table: what the player
+    pages read, computed once per change (issue 15) rather than once per page."""
+    entries = reports.numbered_entries(tournament)
+    by_number = {e.number: e for e in entries}
+    table = swiss_table(tournament, reports.game_records(tournament), by_number)
+    per_round = _per_round(tournament)
+    return {entry.pk: _player_rounds(table, by_number, entry, per_round) for entry in entries}
+
+
+def _player_rounds(table: SwissTable, by_number: dict[int, Entry], entry: Entry,
+                   per_round: int) -> dict:
     rows, score, ratings = [], Fraction(0), []
     if entry.number not in table.record:
         return {"rows": rows, "performance": None, "points": ""}
-    per_round = _per_round(tournament)
     for index, round_entry in enumerate(table.record[entry.number]):
         cell = _cell(table, entry.number, index)
         opponent = by_number.get(round_entry.opponent) if round_entry.opponent else None

@@ -3,6 +3,8 @@ byes asked for and late entries. Each POST calls one `swiss_event` step and says
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -28,9 +30,15 @@ def _pending(tournament: Tournament) -> Round | None:
 
 def points_before(tournament: Tournament, round_number: int) -> dict[int, str]:
     """Each paired player's points before `round_number`, by entry id, as the page prints them."""
+    return {pk: local_points(score)
+            for pk, score in scores_before(tournament, round_number).items()}
+
+
+def scores_before(tournament: Tournament, round_number: int) -> dict[int, Fraction]:
+    """Each paired player's points before `round_number`, by entry id."""
     position = swiss_event.position_before(tournament, round_number)
     by_number = dict(tournament.entries.values_list("number", "pk"))
-    return {by_number[p.number]: local_points(p.score) for p in position.players}
+    return {by_number[p.number]: p.score for p in position.players}
 
 
 @tournament_role_required(can_arbitrate)

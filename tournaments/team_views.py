@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 from django.views.decorators.http import require_POST
 
-from . import team_services, teams
+from . import page_pieces, team_services, teams
 from .models import Entry, Round, Team, TeamCompetition, TeamSystem, Tournament
 from .permissions import can_arbitrate, can_manage, refuse, tournament_role_required
 from .printing import team_documents
@@ -82,7 +82,7 @@ def team_standings(request, slug: str):
     competition = context["competition"]
     by_id = context["teams_by_id"]
     rows = []
-    for line in team_services.team_standings(tournament):
+    for line in page_pieces.team_standings(tournament):
         team = by_id[line.team]
         rows.append({"rank": line.rank, "name": team.name, "club": team.club,
                      "url": team.get_absolute_url(), "matches": line.matches,
@@ -102,7 +102,7 @@ def team_crosstable(request, slug: str):
     context = team_context(request, tournament)
     competition = context["competition"]
     by_id = context["teams_by_id"]
-    records = team_services.match_records(tournament)
+    records = page_pieces.team_records(tournament)
     cells: dict[tuple[int, int], list[str]] = {}
     for record in records:
         if record.is_bye or not record.complete:
@@ -114,7 +114,7 @@ def team_crosstable(request, slug: str):
             f"{local_points(home)}–{local_points(away)}")
         cells.setdefault((record.away, record.home), []).append(
             f"{local_points(away)}–{local_points(home)}")
-    standing = {line.team: line for line in team_services.team_standings(tournament)}
+    standing = {line.team: line for line in page_pieces.team_standings(tournament)}
     ordered = sorted(by_id.values(), key=lambda t: (t.number or 0, t.name))
     numbers = [team.number or index for index, team in enumerate(ordered, start=1)]
     rows = []
@@ -148,7 +148,7 @@ def team_round(request, slug: str, number: int):
     competition = context["competition"]
     matches = list(round_.team_matches.select_related("home", "away").prefetch_related(
         "boards__game__white__player", "boards__game__black__player").order_by("table"))
-    records = {(r.home, r.away): r for r in team_services.match_records(tournament)
+    records = {(r.home, r.away): r for r in page_pieces.team_records(tournament)
                if r.round == number}
     rows, summaries = [], []
     lineups = {(lb.team_id, lb.board): lb.entry for lb in
@@ -191,7 +191,7 @@ def team_detail(request, slug: str, team_id: int):
     team = get_object_or_404(Team, tournament=tournament, pk=team_id)
     context = team_context(request, tournament, team=team)
     competition = context["competition"]
-    records = team_services.match_records(tournament)
+    records = page_pieces.team_records(tournament)
     scores = teams.player_scores(records, tournament.scoring)
     rows = []
     for member in team.members.select_related("entry__player").order_by("position"):
@@ -232,7 +232,7 @@ def board_prizes(request, slug: str):
                Entry.objects.filter(tournament=tournament)
                .select_related("player", "team_member__team")}
     rows = []
-    prizes = teams.board_prizes(team_services.match_records(tournament), tournament.scoring,
+    prizes = teams.board_prizes(page_pieces.team_records(tournament), tournament.scoring,
                                 competition.board_prize_min_games)
     for board, scores in prizes.items():
         for rank, score in enumerate(scores, start=1):

@@ -1,7 +1,8 @@
 """Tournament pages under /torneios/ (namespace "tournaments"), with Portuguese paths.
 
 The public pages are served through page_cache: stored per tournament version for visitors
-without a session, with ETag and Cache-Control (issue 15).
+without a session, with ETag and Cache-Control (issue 15). A Swiss's public pages are the round
+robin's (the views tell them apart); a team competition's public pages are wrapped the same way.
 """
 
 from django.urls import path
@@ -74,24 +75,27 @@ urlpatterns = [
          swiss_views.swiss_exchange, name="swiss_exchange"),
     path("<slug:slug>/copia-de-seguranca/", backup_download.download_backup, name="backup"),
     # team competitions (issue 16)
-    path("<slug:slug>/equipes/", team_views.teams_page, name="teams"),
+    path("<slug:slug>/equipes/", tournament_page(team_views.teams_page), name="teams"),
     path("<slug:slug>/equipes/configurar/", team_views.team_settings, name="team_settings"),
     path("<slug:slug>/equipes/nova/", team_views.add_team, name="add_team"),
     path("<slug:slug>/equipe/<int:team_id>/jogadores/novo/", team_views.add_team_player,
          name="add_team_player"),
     path("<slug:slug>/equipes/gerar-rodadas/", team_views.generate_rounds,
          name="team_generate_rounds"),
-    path("<slug:slug>/equipes/classificacao/", team_views.team_standings,
+    path("<slug:slug>/equipes/classificacao/", tournament_page(team_views.team_standings),
          name="team_standings"),
-    path("<slug:slug>/equipes/tabela/", team_views.team_crosstable, name="team_crosstable"),
-    path("<slug:slug>/equipes/premios-por-tabuleiro/", team_views.board_prizes,
+    path("<slug:slug>/equipes/tabela/", tournament_page(team_views.team_crosstable),
+         name="team_crosstable"),
+    path("<slug:slug>/equipes/premios-por-tabuleiro/", tournament_page(team_views.board_prizes),
          name="board_prizes"),
-    path("<slug:slug>/equipes/rodada/<int:number>/", team_views.team_round, name="team_round"),
-    path("<slug:slug>/equipes/rodada/<int:number>/sumulas.pdf", team_views.match_slips,
-         name="team_slips"),
+    path("<slug:slug>/equipes/rodada/<int:number>/", tournament_page(team_views.team_round),
+         name="team_round"),
+    path("<slug:slug>/equipes/rodada/<int:number>/sumulas.pdf",
+         tournament_page(team_views.match_slips), name="team_slips"),
     path("<slug:slug>/equipes/rodada/<int:number>/iniciar/", team_views.start_round,
          name="team_start_round"),
-    path("<slug:slug>/equipe/<int:team_id>/", team_views.team_detail, name="team"),
+    path("<slug:slug>/equipe/<int:team_id>/", tournament_page(team_views.team_detail),
+         name="team"),
     path("<slug:slug>/equipe/<int:team_id>/desistencia/", team_views.withdraw_team,
          name="withdraw_team"),
     path("<slug:slug>/equipe/<int:team_id>/desfazer-desistencia/", team_views.return_team,

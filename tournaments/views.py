@@ -22,7 +22,6 @@ from . import (
     reports,
     services,
     swiss_micro,
-    swiss_pages,
 )
 from . import round_results as round_entry
 from .csv_export import EXPORT_FORMATS, export_response
@@ -46,7 +45,6 @@ from .permissions import (
 )
 from .scoring import points as result_points
 from .swiss_tables import SwissPairingTable
-from .swiss_views import points_before
 from .tables import (
     CrosstableTable,
     EntryTable,
@@ -94,8 +92,7 @@ def tournament_context(request, tournament: Tournament, **extra) -> dict:
     round_numbers = page_pieces.round_numbers(tournament)
     if tournament.is_swiss and not can_arbitrate(request.user, tournament):
         # A Swiss round the arbiter has not published yet is not the public's.
-        round_numbers = list(tournament.rounds.filter(published=True)
-                             .values_list("number", flat=True))
+        round_numbers = page_pieces.published_round_numbers(tournament)
     return {"tournament": tournament, "round_numbers": round_numbers,
             "paired": bool(round_numbers),
             "tiebreak_names": [tiebreak_label(key) for key in tournament.tiebreaks],
@@ -152,12 +149,6 @@ def round_detail(request, slug: str, number: int):
         raise Http404(_("No such round."))
     table = pairing_table(request, round_, can_arbitrate=context["can_arbitrate"])
     if tournament.is_swiss:
-        games = round_.games.select_related("round__tournament", "white__player",
-                                            "black__player")
-        table = SwissPairingTable(
-            games, points_before=points_before(tournament, round_.number),
-            exclude=() if context["can_arbitrate"] and round_.published else ("edit",),
-            short_headings=not request.GET.get("_export"))
         context["bye_points"] = local_points(swiss_micro.bye_points(tournament))
     context["live"] = live.round_live_context(request, tournament, round_)
     if tournament.micro_match:
@@ -167,10 +158,20 @@ def round_detail(request, slug: str, number: int):
 
 
 def pairing_table(request, round_: Round, *, can_arbitrate: bool) -> PairingTable:
-    """A round's table as its page shows it (also redrawn by the live updates, live.py)."""
-    games = page_pieces.round_games(round_.tournament, round_)  # once per version (issue 15)
+    """A round's table as its page shows it (also redrawn by the live updates, live.py): a
+    Swiss round's with each player's points before it. Its games and those points are computed
+    once per version (issue 15)."""
+    tournament = round_.tournament
+    games = page_pieces.round_games(tournament, round_)
+    short_headings = not request.GET.get("_export")
+    if tournament.is_swiss:
+        before = page_pieces.swiss_scores_before(tournament, round_.number)
+        return SwissPairingTable(
+            games, points_before={pk: local_points(score) for pk, score in before.items()},
+            exclude=() if can_arbitrate and round_.published else ("edit",),
+            short_headings=short_headings)
     return PairingTable(games, exclude=() if can_arbitrate else ("edit",),
-                        short_headings=not request.GET.get("_export"))
+                        short_headings=short_headings)
 
 
 def rounds_overview(request, slug: str):
@@ -231,7 +232,7 @@ def crosstable(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     context = tournament_context(request, tournament)
     if tournament.is_swiss:
-        context["round_columns"], context["rows"] = swiss_pages.crosstable_rows(tournament)
+        context["round_columns"], context["rows"] = page_pieces.swiss_crosstable(tournament)
         context["tiebreak_legend"] = tiebreak_legend(tournament.tiebreaks)
         return render(request, "tournaments/swiss_crosstable.html", context)
     if request.GET.get("_export") in EXPORT_FORMATS:
@@ -308,6 +309,10 @@ def player_detail(request, slug: str, entry_id: int):
     tournament = get_object_or_404(Tournament, slug=slug)
     entry = get_object_or_404(Entry.objects.select_related("player"), tournament=tournament,
                               pk=entry_id)
+    if tournament.is_swiss:  # his rounds, every player's computed once per version (issue 15)
+        context = tournament_context(request, tournament, entry=entry)
+        context.update(page_pieces.swiss_player_rounds(tournament, entry))
+        return render(request, "tournaments/swiss_player.html", context)
     games = (Game.objects.involving(entry)
              .select_related("round", "white__player", "black__player").order_by("round__number"))
     scoring = tournament.scoring
@@ -332,9 +337,6 @@ def player_detail(request, slug: str, entry_id: int):
                 for number in byes)
     table = PlayerGamesTable(rows)
     context = tournament_context(request, tournament, entry=entry, byes=byes)
-    if tournament.is_swiss:
-        context.update(swiss_pages.player_rounds(tournament, entry))
-        return render(request, "tournaments/swiss_player.html", context)
     return table_page(request, table, f"{slug}-jogador-{entry.number or entry.pk}",
                       "tournaments/player_detail.html", context, entry.player.name)
 

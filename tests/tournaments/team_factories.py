@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournaments import team_services
+from tournaments import page_version, team_services
 from tournaments.models import Game, Tournament
 
 CITIES = ["Recife", "Campinas", "Curitiba", "Natal", "Belém", "Manaus", "Goiânia", "Vitória"]
@@ -32,3 +32,5 @@ def play_round(tournament: Tournament, number: int, result: str = "1-0") -> None
     round_ = tournament.rounds.get(number=number)
     team_services.start_round(round_)
     Game.objects.filter(round=round_).update(result=result)
+    # A bulk update sends no signal: move the pages' version on as the result steps do.
+    page_version.bump(tournament.pk)
