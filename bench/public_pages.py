@@ -47,7 +47,7 @@ sys.path[:0] = [str(ROOT), str(BENCH)]
 import load  # noqa: E402 -- bench/load.py: the database, gunicorn and client helpers
 
 COMMAND = ".venv/bin/python bench/public_pages.py"
-DATABASE = "damas_pages"
+DATABASE = os.environ.get("BENCH_DATABASE", "damas_pages")
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/8"
 PLAYERS = 100
 RESULTS = ["1-0", "0-1", "1/2-1/2", "1-0", "0-1", "1/2-1/2", "+-"]

@@ -41,6 +41,7 @@ from django.utils.http import http_date
 from django.utils.translation import get_language
 from redis.exceptions import RedisError
 
+from . import version_cache
 from .models import Tournament
 from .page_version import as_aware, current, token_of
 
@@ -218,6 +219,32 @@ def public_headers(response: HttpResponse, etag: str, modified: datetime | None)
     return response
 
 
+def _microseconds(moment: datetime) -> int:
+    return int(moment.timestamp() * 1_000_000)
+
+
+def _moment(microseconds: str) -> datetime:
+    seconds, fraction = divmod(int(microseconds), 1_000_000)
+    return datetime.fromtimestamp(seconds, tz=UTC).replace(microsecond=fraction)
+
+
+def _encode_tournament(state: tuple[int, str, datetime]) -> str:
+    pk, token, changed_at = state
+    return f"{pk} {token} {_microseconds(changed_at)}"
+
+
+def _decode_tournament(value: bytes) -> tuple[int, str, datetime]:
+    pk, token, changed_at = value.decode().split(" ")
+    return int(pk), token, _moment(changed_at)
+
+
+def shared_current(slug: str) -> tuple[int, str, datetime] | None:
+    """page_version.current(slug), from Redis when it holds it (version_cache.py): a warm
+    page then asks the database nothing."""
+    return version_cache.read(slug, lambda: current(slug), _encode_tournament,
+                              _decode_tournament)
+
+
 def tournament_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """A public page of one tournament (URL keyword `slug`), keyed on its version."""
 
@@ -225,7 +252,7 @@ def tournament_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not shareable(request):
             return serve(request, lambda: view(request, *args, **kwargs), "", None)
-        state = current(kwargs["slug"])
+        state = shared_current(kwargs["slug"])
         if state is None:  # no such tournament: the view says so (404)
             return view(request, *args, **kwargs)
         _pk, token, changed_at = state
@@ -249,12 +276,27 @@ def site_state() -> tuple[str, datetime | None]:
     return f"site.{count}.{versions or 0}.{stamp}", last
 
 
+def _encode_site(state: tuple[str, datetime | None]) -> str:
+    token, last = state
+    return f"{token} {_microseconds(last) if last else ''}"
+
+
+def _decode_site(value: bytes) -> tuple[str, datetime | None]:
+    token, _, last = value.decode().partition(" ")
+    return token, _moment(last) if last else None
+
+
+def shared_site_state() -> tuple[str, datetime | None]:
+    """site_state(), from Redis when it holds it (version_cache.py)."""
+    return version_cache.read(version_cache.SITE, site_state, _encode_site, _decode_site)
+
+
 def site_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """A public page listing every tournament (the home page, the table of tournaments)."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        token, last = site_state() if shareable(request) else ("", None)
+        token, last = shared_site_state() if shareable(request) else ("", None)
         return serve(request, lambda: view(request, *args, **kwargs), token, last)
 
     return wrapper
