@@ -9,8 +9,11 @@ for keys that do not exist yet.
 - Whole responses (`tournament_page`, `site_page`): a visitor with no session and no pending
   message gets the stored page with `ETag`/`Last-Modified` and `Cache-Control: public, max-age`,
   so a proxy or CDN in front can absorb a rush; a conditional request that still matches gets
-  304. Signed-in pages (arbiters' buttons, messages) are rendered for their reader and marked
-  `private`.
+  304; those who accept gzip get a copy compressed when the page was stored. Signed-in pages
+  (arbiters' buttons, messages) are rendered for their reader and marked `private`.
+
+The version itself comes from the database, or with Redis from a copy kept there
+(`version_cache.py`), so a warm page asks the database nothing.
 
 The cache is Django's default one: Redis in production (`REDIS_URL`), shared by every worker
 on every machine; the database cache or local memory otherwise. Its conventions follow
@@ -64,7 +67,8 @@ class ProcessCache:
     """The last few values this process read or stored, in front of the shared cache.
 
     Safe without any invalidation because a key names a version: what is stored under it never
-    changes, and a reader learns the current version from the database before asking. It saves
+    changes, and a reader learns the current version (from the database, or its copy in Redis:
+    version_cache.py) before asking. It saves
     the shared cache's round trip on a warm page (on a busy two-core machine, a millisecond or
     more, as much as the bare view's whole answer)."""
 
