@@ -336,7 +336,7 @@ def main() -> int:
                     if status != 200:
                         raise RuntimeError(f"{path}: HTTP {status}")
             print(f"{client}: {options.connections} connections, {options.seconds:g} s a run, "
-                  f"{options.rounds} rounds of (bare view, page) per page, anonymous visitors, "
+                  f"{options.rounds} round(s) of (bare view, page) per page, anonymous visitors, "
                   "warm cache")
             failed = measure(port, pages, options)
             cold = cold_reads(port, slug)
