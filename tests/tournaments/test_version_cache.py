@@ -222,3 +222,19 @@ def test_a_new_tournament_is_on_the_home_page_at_once(shared, tournament, organi
     with django_capture_on_commit_callbacks(execute=True):
         services.create_tournament(created_by=organiser, name="Aberto de Recife")
     assert "Aberto de Recife" in Client().get(reverse("home")).content.decode()
+
+
+def test_a_result_is_saved_when_redis_does_not_answer(settings, organiser, arbiter,
+                                                      django_capture_on_commit_callbacks):
+    tournament = make_tournament(4, organiser=organiser, arbiter=arbiter, paired=True)
+    settings.CACHES = {"default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:9/0",  # the discard port: nothing listens there
+        "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2}}}
+    game = game_at(tournament, 1, 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.record_result(game, result="1-0", expected_version=game.version)
+    game.refresh_from_db()
+    assert game.result == "1-0"
+    page = Client().get(reverse("tournaments:standings", args=[tournament.slug]))
+    assert page.status_code == 200
