@@ -230,6 +230,9 @@ def redis_cache(url: str) -> dict:
 
 if REDIS_URL:
     CACHES = {"default": redis_cache(REDIS_URL)}
+# The longest a write may take from moving a tournament's version to committing: for that long
+# after Redis starts empty, the versions are not copied into it (tournaments/version_cache.py).
+PAGE_VERSION_SETTLE_SECONDS = float(os.environ.get("PAGE_VERSION_SETTLE_SECONDS", "60"))
 # Seconds a proxy or browser may reuse a public page before asking again (Cache-Control max-age).
 PUBLIC_PAGE_MAX_AGE = int(os.environ.get("PUBLIC_PAGE_MAX_AGE", "5"))
 

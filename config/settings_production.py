@@ -24,6 +24,9 @@ Environment, beyond the base settings' `DATABASE_URL` and `CONN_MAX_AGE`:
   REDIS_URL                 e.g. redis://127.0.0.1:6379/0: the shared cache of the public pages
                             (issue 15); unset: the database cache
   PUBLIC_PAGE_MAX_AGE       seconds a proxy may serve a public page without asking, default 5
+  PAGE_VERSION_SETTLE_SECONDS  the longest a write takes from moving a tournament's version to
+                            committing, default 60: for that long after Redis starts empty, the
+                            versions are not copied into it (tournaments/version_cache.py)
 """
 
 import os

@@ -9,8 +9,11 @@ for keys that do not exist yet.
 - Whole responses (`tournament_page`, `site_page`): a visitor with no session and no pending
   message gets the stored page with `ETag`/`Last-Modified` and `Cache-Control: public, max-age`,
   so a proxy or CDN in front can absorb a rush; a conditional request that still matches gets
-  304. Signed-in pages (arbiters' buttons, messages) are rendered for their reader and marked
-  `private`.
+  304; those who accept gzip get a copy compressed when the page was stored. Signed-in pages
+  (arbiters' buttons, messages) are rendered for their reader and marked `private`.
+
+The version itself comes from the database, or with Redis from a copy kept there
+(`version_cache.py`), so a warm page asks the database nothing.
 
 The cache is Django's default one: Redis in production (`REDIS_URL`), shared by every worker
 on every machine; the database cache or local memory otherwise. Its conventions follow
@@ -19,6 +22,7 @@ on every machine; the database cache or local memory otherwise. Its conventions 
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import logging
 import math
@@ -41,12 +45,13 @@ from django.utils.http import http_date
 from django.utils.translation import get_language
 from redis.exceptions import RedisError
 
+from . import version_cache
 from .models import Tournament
 from .page_version import as_aware, current, token_of
 
 logger = logging.getLogger(__name__)
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2  # 2: stored pages keep a gzip copy
 CACHE_SECONDS = 24 * 3600
 # The headers a stored page is served with again (a download's type and file name among them).
 KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")
@@ -62,7 +67,8 @@ class ProcessCache:
     """The last few values this process read or stored, in front of the shared cache.
 
     Safe without any invalidation because a key names a version: what is stored under it never
-    changes, and a reader learns the current version from the database before asking. It saves
+    changes, and a reader learns the current version (from the database, or its copy in Redis:
+    version_cache.py) before asking. It saves
     the shared cache's round trip on a warm page (on a busy two-core machine, a millisecond or
     more, as much as the bare view's whole answer)."""
 
@@ -140,6 +146,23 @@ def cached_piece[T](tournament: Tournament, name: str, compute: Callable[[], T])
 class StoredPage:
     content: bytes
     headers: dict[str, str]
+    gzipped: bytes | None = None  # the same bytes compressed once, for the visitors who accept it
+
+
+# Browsers and phones all accept gzip: a stored page keeps a copy compressed once per version, so
+# a rush of readers is sent a tenth of the bytes (the 100-player crosstable's 290 KiB are about
+# 20) at no cost per request. The pages are public and the same for everyone: no secret in them
+# for a compression attack (BREACH) to guess.
+GZIP_MIN_BYTES = 1024
+ACCEPTS_GZIP = re.compile(r"\bgzip\b")  # as django.middleware.gzip
+
+
+def compressed(response: HttpResponse) -> bytes | None:
+    content = response.content
+    if len(content) < GZIP_MIN_BYTES or response.has_header("Content-Encoding"):
+        return None
+    smaller = gzip.compress(content, compresslevel=6, mtime=0)
+    return smaller if len(smaller) < len(content) else None
 
 
 # The query parameters the public pages read, and the values a stored page may have: a URL with
@@ -188,7 +211,8 @@ def serve(request: HttpRequest, render: Callable[[], HttpResponse], token: str,
         return render()
     language = get_language() or ""
     variant = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:16]
-    etag = f'"{token}-{language}-{variant}"'
+    zipped = bool(ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
+    etag = f'"{token}-{language}-{variant}{"-gz" if zipped else ""}"'
     modified = last_modified(changed_at) if changed_at is not None else None
     unchanged = get_conditional_response(
         request, etag=etag, last_modified=modified.timestamp() if modified else None)
@@ -201,9 +225,14 @@ def serve(request: HttpRequest, render: Callable[[], HttpResponse], token: str,
         if response.status_code != 200 or response.streaming or response.cookies:
             return response  # an error, a stream or a cookie is this visitor's alone
         stored = StoredPage(response.content,
-                            {name: response[name] for name in KEPT_HEADERS if name in response})
+                            {name: response[name] for name in KEPT_HEADERS if name in response},
+                            compressed(response))
         cache_set(key, stored)
-    response = HttpResponse(stored.content)
+    if zipped and stored.gzipped is not None:
+        response = HttpResponse(stored.gzipped)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(stored.content)
     for name, value in stored.headers.items():
         response[name] = value
     return public_headers(response, etag, modified)
@@ -214,9 +243,36 @@ def public_headers(response: HttpResponse, etag: str, modified: datetime | None)
     if modified is not None:
         response["Last-Modified"] = http_date(modified.timestamp())
     response["Cache-Control"] = f"public, max-age={public_max_age()}"
-    # The language comes from the cookie or Accept-Language; a session makes the page private.
-    response["Vary"] = "Cookie, Accept-Language"
+    # The language comes from the cookie or Accept-Language; a session makes the page private;
+    # gzip goes to those who accept it.
+    response["Vary"] = "Cookie, Accept-Language, Accept-Encoding"
     return response
+
+
+def _microseconds(moment: datetime) -> int:
+    return int(moment.timestamp() * 1_000_000)
+
+
+def _moment(microseconds: str) -> datetime:
+    seconds, fraction = divmod(int(microseconds), 1_000_000)
+    return datetime.fromtimestamp(seconds, tz=UTC).replace(microsecond=fraction)
+
+
+def _encode_tournament(state: tuple[int, str, datetime]) -> str:
+    pk, token, changed_at = state
+    return f"{pk} {token} {_microseconds(changed_at)}"
+
+
+def _decode_tournament(value: bytes) -> tuple[int, str, datetime]:
+    pk, token, changed_at = value.decode().split(" ")
+    return int(pk), token, _moment(changed_at)
+
+
+def shared_current(slug: str) -> tuple[int, str, datetime] | None:
+    """page_version.current(slug), from Redis when it holds it (version_cache.py): a warm
+    page then asks the database nothing."""
+    return version_cache.read(slug, lambda: current(slug), _encode_tournament,
+                              _decode_tournament)
 
 
 def tournament_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -226,7 +282,7 @@ def tournament_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not shareable(request):
             return serve(request, lambda: view(request, *args, **kwargs), "", None)
-        state = current(kwargs["slug"])
+        state = shared_current(kwargs["slug"])
         if state is None:  # no such tournament: the view says so (404)
             return view(request, *args, **kwargs)
         _pk, token, changed_at = state
@@ -250,12 +306,27 @@ def site_state() -> tuple[str, datetime | None]:
     return f"site.{count}.{versions or 0}.{stamp}", last
 
 
+def _encode_site(state: tuple[str, datetime | None]) -> str:
+    token, last = state
+    return f"{token} {_microseconds(last) if last else ''}"
+
+
+def _decode_site(value: bytes) -> tuple[str, datetime | None]:
+    token, _, last = value.decode().partition(" ")
+    return token, _moment(last) if last else None
+
+
+def shared_site_state() -> tuple[str, datetime | None]:
+    """site_state(), from Redis when it holds it (version_cache.py)."""
+    return version_cache.read(version_cache.SITE, site_state, _encode_site, _decode_site)
+
+
 def site_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """A public page listing every tournament (the home page, the table of tournaments)."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        token, last = site_state() if shareable(request) else ("", None)
+        token, last = shared_site_state() if shareable(request) else ("", None)
         return serve(request, lambda: view(request, *args, **kwargs), token, last)
 
     return wrapper

@@ -25,6 +25,7 @@ from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from . import version_cache
 from .models import (
     Absence,
     Entry,
@@ -44,8 +45,12 @@ def bump(tournament_id: int | None) -> None:
     """Move the tournament's version on; call it inside the transaction of the write."""
     if tournament_id is None:
         return
-    Tournament.objects.filter(pk=tournament_id).update(
-        version=F("version") + 1, changed_at=timezone.now())
+    with transaction.atomic(savepoint=False):  # so the shared copy goes before the commit
+        Tournament.objects.filter(pk=tournament_id).update(
+            version=F("version") + 1, changed_at=timezone.now())
+        if version_cache.active():  # the version kept in Redis too (version_cache.py)
+            slugs = Tournament.objects.filter(pk=tournament_id).values_list("slug", flat=True)
+            version_cache.writing([version_cache.SITE, *slugs])
     if getattr(settings, "PAGE_CACHE_WARM_ON_WRITE", True):
         transaction.on_commit(partial(_warm, tournament_id))
 

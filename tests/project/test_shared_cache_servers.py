@@ -1,9 +1,10 @@
 """Two gunicorn servers, one PostgreSQL database, one Redis: a result entered through one is in
 the standings the other serves at once (issue 15).
 
-Each server keeps nothing of its own: the page version is in the database, the pages and their
-pieces in Redis, so a page stored by one server before the result can never be served by the
-other after it. Needs a local PostgreSQL server (tests/postgres_url.py) and Redis
+Each server keeps nothing of its own: the page version is in the database (and a copy in Redis,
+deleted before the result commits: tournaments/version_cache.py), the pages and their pieces in
+Redis, so a page stored by one server before the result can never be served by the other after
+it. Needs a local PostgreSQL server (tests/postgres_url.py) and Redis
 (tests/redis_url.py); skipped cleanly without them, except in CI or when TEST_DATABASE_URL /
 TEST_REDIS_URL name servers, where a missing one fails the run. The test builds its own database
 (SERVERS_TEST_DATABASE, default damas_servers), and drops it at the end.
@@ -27,6 +28,7 @@ import pytest
 
 from tests.redis_url import find as find_redis
 from tests.redis_url import required as redis_required
+from tournaments.version_cache import EPOCH, PREFIX
 
 ROOT = Path(__file__).resolve().parents[2]
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -186,14 +188,17 @@ def shared_site(tmp_path):
         slug, game_id, white = made.stdout.strip().splitlines()[-1].split(" ", 2)
         import redis
 
-        redis.Redis.from_url(redis_url).flushdb()
+        shared = redis.Redis.from_url(redis_url)
+        shared.flushdb()
+        # Emptied while no server runs: the versions may go to Redis at once (version_cache).
+        shared.set(EPOCH, time.time() - 3600)
         ports = [free_port(), free_port()]
         for index, port in enumerate(ports):
             log = tmp_path / f"gunicorn-{index}.log"
             servers.append(start(port, environment, log))
             wait_for(servers[-1], port, log)
         yield {"ports": ports, "slug": slug, "game": game_id, "white": white,
-               "password": password}
+               "password": password, "redis": shared}
     finally:
         for running in servers:
             stop(running)
@@ -210,9 +215,11 @@ def test_a_result_entered_on_one_server_is_in_the_other_servers_standings_at_onc
     assert status == 200 and "public" in headers["Cache-Control"]
     assert points_of(page, white) == "0"
     stored_etag = headers["ETag"]
-    # The same page again: from Redis, the same ETag, through either server.
+    # The same page again: from Redis, the same ETag, through either server; the version too
+    # now comes from Redis, not from the database.
     assert visitor.send(entry_port, "GET", standings,
                         headers={"Accept-Language": "en"})[1]["ETag"] == stored_etag
+    assert shared_site["redis"].get(f"{PREFIX}value:{slug}") is not None
 
     arbiter = Browser()
     status, _, login = arbiter.send(entry_port, "GET", "/contas/login/")

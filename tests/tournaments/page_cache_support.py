@@ -15,6 +15,7 @@ from django.core.cache import cache
 
 from config.settings import redis_cache
 from tests.redis_url import find, required
+from tournaments import version_cache
 from tournaments.page_cache import process_cache
 
 MEMORY = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
@@ -42,6 +43,7 @@ def page_cache(request, settings):
         settings.CACHES = MEMORY
     cache.clear()
     process_cache.clear()
+    version_cache.mark_settled()  # the versions go to Redis too (a no-op on local memory)
     yield request.param
     cache.clear()
     process_cache.clear()
