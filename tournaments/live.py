@@ -85,6 +85,10 @@ def standings_live_context(request, tournament: Tournament) -> dict | None:
 def _answer(request, table, live: bool) -> JsonResponse:
     RequestConfig(request, paginate=False).configure(table)
     html = render_to_string("tournaments/_live_table.html", {"table": table}, request=request)
+    return _json(html, live)
+
+
+def _json(html: str, live: bool) -> JsonResponse:
     moment = formats.time_format(timezone.localtime(), "TIME_FORMAT")
     response = JsonResponse({"html": html, "live": live,
                              "status": _("Updated at %(time)s.") % {"time": moment}})
@@ -117,10 +121,13 @@ def round_updates(request, slug: str, number: int):
                                                                     number))
 def standings_updates(request, slug: str, number: int):
     """The standings after every round played, live until round `number` is complete."""
-    from .views import standings_table
+    from .views import standings_page_table
 
     tournament = _tournament(slug)
     if not tournament.rounds.filter(number=number).exists():
         raise Http404(_("No such round."))
-    return _answer(request, standings_table(request, tournament),
-                   not _round_complete(tournament, number))
+    # The page's one-pass table (standings_html), in the order the page's ?sort= asks.
+    html = render_to_string("tournaments/_standings_table.html",
+                            {"standings": standings_page_table(request, tournament)},
+                            request=request)
+    return _json(html, not _round_complete(tournament, number))

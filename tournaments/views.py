@@ -21,6 +21,7 @@ from . import (
     player_import,
     reports,
     services,
+    standings_html,
     swiss_micro,
 )
 from . import round_results as round_entry
@@ -205,22 +206,35 @@ def standings(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     context = tournament_context(request, tournament)
     up_to_round = selected_round(request, context["round_numbers"])
-    table = standings_table(request, tournament, up_to_round)
     context["up_to_round"] = up_to_round
     context["tiebreak_legend"] = tiebreak_legend(tournament.tiebreaks)
     context["games_legend"] = games_legend()
     if up_to_round is None:
         context["live"] = live.standings_live_context(request, tournament)
+    if request.GET.get("_export") not in EXPORT_FORMATS:
+        # The page in one pass (standings_html says why); the downloads below keep
+        # django-tables2.
+        context["standings"] = standings_page_table(request, tournament, up_to_round)
+        return render(request, "tournaments/standings.html", context)
     suffix = f"-rodada-{up_to_round}" if up_to_round else ""
     title = (_("Standings after round %(number)s") % {"number": up_to_round} if up_to_round
              else _("Standings"))
-    return table_page(request, table, f"{slug}-classificacao{suffix}",
-                      "tournaments/standings.html", context, title)
+    return table_page(request, standings_table(request, tournament, up_to_round),
+                      f"{slug}-classificacao{suffix}", "tournaments/standings.html", context,
+                      title)
+
+
+def standings_page_table(request, tournament: Tournament,
+                         up_to_round: int | None = None) -> standings_html.Table:
+    """The standings as the page shows them (also redrawn by the live updates, live.py), sorted
+    as `?sort=` asks."""
+    rows = page_pieces.standings_rows(tournament, up_to_round)  # once per version (issue 15)
+    return standings_html.build(rows, list(tournament.tiebreaks), request.GET)
 
 
 def standings_table(request, tournament: Tournament,
                     up_to_round: int | None = None) -> StandingsTable:
-    """The standings as the page shows them (also redrawn by the live updates, live.py)."""
+    """The standings as the downloads hold them (?_export=csv, xlsx), full tie-break names."""
     rows = page_pieces.standings_rows(tournament, up_to_round)  # once per version (issue 15)
     exporting = bool(request.GET.get("_export"))
     return StandingsTable(rows, tournament.tiebreaks, short_headings=not exporting)

@@ -64,4 +64,4 @@ def test_loading_again_keeps_the_half_played_tournament(demo):
 def test_demo_standings_page(client, demo):
     response = client.get(f"/torneios/{DEMO_SLUG}/classificacao/")
     assert response.status_code == 200
-    assert len(response.context["table"].rows) == 10
+    assert len(response.context["standings"].rows) == 10  # the one-pass table (issue 15)
