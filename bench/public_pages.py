@@ -4,8 +4,9 @@ The script sets everything up and takes it down again:
   1. creates its own PostgreSQL database (BENCH_DATABASE, default damas_pages, dropped first if a
      run left it behind) on the local server, migrates it and builds the issue's two tournaments:
      a 100-player round robin with its first 50 rounds played (2,450 results, a few forfeits
-     among them) and a 150-player Swiss after five rounds (paired by the Dutch engine through
-     tournaments/swiss_event.py, every result entered);
+     among them), a 150-player Swiss after five rounds (paired by the Dutch engine through
+     tournaments/swiss_event.py, every result entered) and issue 16's 40-team Swiss of four
+     boards after five rounds (paired by C.04.6 through tournaments/team_services.py);
   2. starts gunicorn on a free loopback port with the production settings (bench/pages_site adds
      one URL, /bench-bare/, that returns HttpResponse("ok") through the same middleware) and
      Redis as the shared cache (BENCH_REDIS_URL, default redis://127.0.0.1:6379/8, emptied; without
@@ -58,6 +59,10 @@ DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/8"
 PLAYERS = 100
 SWISS_PLAYERS = 150
 SWISS_ROUNDS = 5
+# Issue 16's team Swiss (bench/teams.py pairs it): its public pages at the cache rate too.
+TEAMS = 40
+TEAM_BOARDS = 4
+TEAM_ROUNDS = 5
 RESULTS = ["1-0", "0-1", "1/2-1/2", "1-0", "0-1", "1/2-1/2", "+-"]
 # As a phone's request arrives through a TLS-terminating proxy: every browser accepts gzip, and
 # the stored pages keep a copy compressed once per version (the bare view's "ok" is sent as is).
@@ -144,6 +149,38 @@ def build_swiss() -> tuple[str, int]:
     entry = tournament.entries.get(number=1)
     connection.close()
     return tournament.slug, entry.pk
+
+
+def build_team_swiss() -> tuple[str, int]:
+    """Issue 16's 40-team Swiss of 4 boards after five rounds, paired by C.04.6 through the
+    site's steps (team_services), each round's board results entered in one write. (slug, a
+    team's id)."""
+    from django.db import connection, transaction
+
+    from tournaments import page_version, team_services
+    from tournaments.models import Game, TeamSystem
+
+    league = team_services.create_team_competition(
+        name="Liga Suíça de 40 Equipes", boards=TEAM_BOARDS, system=TeamSystem.SWISS,
+        team_settings={"swiss_rounds": TEAM_ROUNDS + 2})
+    for number in range(1, TEAMS + 1):
+        team = team_services.add_team(league, name=f"Equipe {number:02d}",
+                                      club=f"Clube {number % 9 + 1}")
+        for place in range(1, TEAM_BOARDS + 2):
+            team_services.add_team_player(team, name=f"Equipe {number:02d} Jogador {place}")
+    chooser = random.Random(16)
+    for _ in range(TEAM_ROUNDS):
+        round_ = team_services.pair_next_swiss_round(league)
+        team_services.start_round(round_)
+        games = list(Game.objects.filter(round=round_))
+        for game in games:
+            game.result = chooser.choice(RESULTS[:6])
+        with transaction.atomic():
+            Game.objects.bulk_update(games, ["result"])
+            page_version.bump(league.pk)
+    team = league.teams.order_by("number").first()
+    connection.close()
+    return league.slug, team.pk
 
 
 def wrk(port: int, path: str, seconds: float, connections: int) -> dict[str, float]:
@@ -307,6 +344,7 @@ def main() -> int:
         try:
             slug, middle, entry_id = build_round_robin()
             swiss_slug, swiss_entry = build_swiss()
+            team_slug, team_id = build_team_swiss()
             port = load.free_port()
             log = Path(folder) / "gunicorn.log"
             server = load.start_gunicorn(port, options.workers, log)
@@ -322,12 +360,17 @@ def main() -> int:
                 "swiss crosstable": f"/torneios/{swiss_slug}/tabela/",
                 "swiss round": f"/torneios/{swiss_slug}/rodada/{SWISS_ROUNDS}/",
                 "swiss player": f"/torneios/{swiss_slug}/jogador/{swiss_entry}/",
+                "team standings": f"/torneios/{team_slug}/equipes/classificacao/",
+                "team crosstable": f"/torneios/{team_slug}/equipes/tabela/",
+                "team round": f"/torneios/{team_slug}/equipes/rodada/{TEAM_ROUNDS}/",
+                "team": f"/torneios/{team_slug}/equipe/{team_id}/",
             }
             cache = f"Redis {shared}" if shared else "the database cache (no Redis answered)"
             client = ("wrk, 1 thread" if shutil.which("wrk") else
                       "the asyncio client (wrk is not installed: apt-get install wrk)")
             print(f"100-player round robin, {middle} of 99 rounds played; 150-player Swiss, "
-                  f"{SWISS_ROUNDS} rounds played; gunicorn ({options.workers} sync workers, "
+                  f"{SWISS_ROUNDS} rounds played; {TEAMS}-team Swiss of {TEAM_BOARDS} boards, "
+                  f"{TEAM_ROUNDS} rounds played; gunicorn ({options.workers} sync workers, "
                   f"production settings) on 127.0.0.1:{port}, PostgreSQL database {DATABASE}, "
                   f"cache: {cache}")
             for path in ["/bench-bare/", *pages.values()]:  # warm: each page stored once
