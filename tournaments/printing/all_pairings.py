@@ -21,7 +21,12 @@ from tournaments.printing.layout import (
     text,
     title_block,
 )
-from tournaments.printing.pairings import player_label, round_title
+from tournaments.printing.pairings import (
+    FORFEIT_SCORES,
+    player_label,
+    printed_score,
+    round_title,
+)
 from tournaments.printing.tables import base_style, widest
 
 FONT_SIZE = 9.0
@@ -43,7 +48,13 @@ def build_all_pairings_pdf(data: AllPairingsData) -> bytes:
 
 
 def _result(score_white: str, score_black: str) -> str:
-    return f"{score_white} – {score_black}" if score_white or score_black else ""
+    """ "1 – 0", "½ – ½"; a forfeit (Art. 28) as "+ : −", "− : +" or "− : −" (issue 25: not
+    "+ – -", a dash beside a hyphen), its signs those of the round's pairings sheet."""
+    if not (score_white or score_black):
+        return ""
+    if {score_white, score_black} & FORFEIT_SCORES:
+        return f"{printed_score(score_white)} : {printed_score(score_black)}"
+    return f"{score_white} – {score_black}"
 
 
 def _round(data: PairingsData) -> list[Flowable]:
@@ -63,20 +74,24 @@ def _table(data: PairingsData) -> Table:
     size = FONT_SIZE
     heading = [game_board_heading(), gettext("White"), gettext("Result"), gettext("Black")]
     board_width = max(34.0, widest([heading[0]], BOLD, size) + 8)
+    results = [_result(game.white_score, game.black_score) for game in data.games]
+    # Issue 25: as wide as its heading ("Resultado") and its results, so neither spills over.
+    result_width = max(RESULT_WIDTH, widest([heading[2]], BOLD, size) + 8,
+                       widest(results, REGULAR, size) + 8)
     frame_width, _height = frame_size(PORTRAIT)
-    name_width = (frame_width - board_width - RESULT_WIDTH) / 2
+    name_width = (frame_width - board_width - result_width) / 2
     rows = [heading]
-    for game in data.games:
+    for game, result in zip(data.games, results, strict=True):
         rows.append([
             str(game.board),
             fit_text(player_label(game.white), REGULAR, size, name_width - 4),
-            _result(game.white_score, game.black_score),
+            result,
             fit_text(player_label(game.black), REGULAR, size, name_width - 4),
         ])
     style = base_style(size) + [
         ("ALIGN", (1, 1), (1, -1), "LEFT"),
         ("ALIGN", (3, 1), (3, -1), "LEFT"),
     ]
-    return Table(rows, colWidths=[board_width, name_width, RESULT_WIDTH, name_width],
+    return Table(rows, colWidths=[board_width, name_width, result_width, name_width],
                  rowHeights=[ROW_HEIGHT + 2] + [ROW_HEIGHT] * len(data.games), style=style,
                  repeatRows=1, hAlign="LEFT")
