@@ -7,20 +7,29 @@ The PDFs are read back: the text, and where each word, tick box and table rule l
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from django.core.management import call_command
 from django.utils import translation
 from pdf_layout import pages, rectangles, text_runs, vertical_rules
 
+from tournaments.models import Tournament
+from tournaments.printing import collect
 from tournaments.printing.all_pairings import build_all_pairings_pdf
 from tournaments.printing.data import (
     AllPairingsData,
     PairingRow,
     PairingsData,
     PlayerEntry,
+    StandingsData,
+    StandingsRow,
+    TiebreakLabel,
     TournamentHeader,
 )
 from tournaments.printing.pairings import build_pairings_pdf
 from tournaments.printing.slips import build_slips_pdf
+from tournaments.printing.standings import build_standings_pdf
 
 HEADER = TournamentHeader(name="Aberto de Damas de Olinda", place="Olinda, PE",
                           dates="14–15/11/2026", board="64", time_control="60 min",
@@ -130,3 +139,50 @@ def test_the_round_pairings_print_a_forfeit_with_the_same_signs():
                                   lines.index(f"Branco Número {board}") + 4]
                      for board in (3, 4, 5)}
     assert forfeit_lines == {3: ["+", "−"], 4: ["−", "+"], 5: ["−", "−"]}
+
+
+# ---------------------------------------------------------------- standings
+
+SIXTY = "Maria da Conceição Albuquerque Cavalcanti de Magalhães Simão"
+assert len(SIXTY) == 60
+
+
+def standings_rows(names: list[str], *, club: str = "") -> list[StandingsRow]:
+    return [StandingsRow(rank=rank, number=rank, name=name, club=club, points=str(10 - rank),
+                         rating="1850", games="9", tiebreaks=["3", "41,5", "4"])
+            for rank, name in enumerate(names, start=1)]
+
+
+def names_inside_their_column(pdf: bytes, names: list[str]) -> None:
+    """Each name read back whole, its words between the name column's rules."""
+    flat = " ".join(" ".join(lines_of(pdf)).split())
+    assert "…" not in flat
+    for name in names:
+        assert name in flat, f"{name!r} is not printed whole"
+    for page in pages(pdf):
+        rules = vertical_rules(page)
+        for run in text_runs(page):
+            if not any(word in name.split() for name in names for word in run.text.split()):
+                continue
+            crossing = [x for x, low, high in rules
+                        if low <= run.baseline <= high and run.left + 0.5 < x < run.right - 0.5]
+            assert not crossing, f"{run.text!r} runs over a rule at {crossing}"
+
+
+@pytest.mark.parametrize("club", ["", "Clube de Damas de Conceição do Araguaia"])
+def test_the_standings_print_a_60_character_name_whole(language, club):
+    names = [SIXTY, "Ana Lúcia Brandão", "Raimundo Nonato Falcão"]
+    data = StandingsData(header=HEADER, rows=standings_rows(names, club=club),
+                         tiebreak_labels=[TiebreakLabel(abbreviation=code, name=code)
+                                          for code in ("DE", "SB", "W")], after_round=9)
+    names_inside_their_column(build_standings_pdf(data), names)
+
+
+@pytest.mark.django_db
+def test_the_demos_standings_print_every_name_whole(language):
+    call_command("load_demo")
+    for tournament in Tournament.objects.all():
+        data = collect.standings_data(tournament)
+        long_one = replace(data.rows[0], name=SIXTY)
+        data = replace(data, rows=[long_one, *data.rows[1:]])
+        names_inside_their_column(build_standings_pdf(data), [row.name for row in data.rows])
