@@ -22,10 +22,11 @@ from tournaments.views import table_page, tournament_context
 from . import services
 from .forms import CategoryForm, PolicyForm, PrizeForm
 from .models import Category, PrizePolicy
+from .money import money_text
 
 
 def prize_text(line: services.PrizeLine) -> str:
-    parts = [f"{line.amount:.2f}" if line.amount is not None else "", line.trophy]
+    parts = [money_text(line.amount) if line.amount is not None else "", line.trophy]
     return " + ".join(part for part in parts if part)
 
 
