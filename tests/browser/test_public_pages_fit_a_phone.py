@@ -1,5 +1,6 @@
 """Issue 25, on the phone: no public page of an event, a round robin, a Swiss or a team competition
-is wider than a 390 px screen (what is wide scrolls inside its own table container).
+(its prize list and category standings too) is wider than a 390 px screen (what is wide scrolls
+inside its own table container).
 
 The demo's three competitions are the sections of one event; the test starts at the event's page
 and follows every link a visitor can follow within the event and its tournaments, one page of each
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from decimal import Decimal
 from urllib.parse import urlsplit
 
 import pytest
@@ -17,6 +19,7 @@ from browser_support import NetworkGuard, Visitor, screenshots_dir
 from django.core.management import call_command
 
 from events.models import Event, Section
+from prizes.models import Category, Kind, Prize
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.browser
@@ -45,6 +48,12 @@ def demo_event(transactional_db):
     for order, tournament in enumerate(Tournament.objects.order_by("pk"), start=1):
         Section.objects.create(event=event, tournament=tournament, order=order,
                                registration_open=True)
+        # Prizes, so the prize list and the category standings have their widest rows.
+        overall = Category.objects.create(tournament=tournament, name="Absoluto", kind=Kind.ALL)
+        for place, amount, trophy in ((1, "12500", "Troféu e medalha"), (2, "1000", ""),
+                                      (3, "350.50", "")):
+            Prize.objects.create(category=overall, place=place, amount=Decimal(amount),
+                                 trophy=trophy)
     return event
 
 
