@@ -20,7 +20,7 @@ from django.core.management import call_command
 
 from events.models import Event, Section
 from prizes.models import Category, Kind, Prize
-from tournaments.models import Tournament
+from tournaments.models import TeamCompetition, Tournament
 
 pytestmark = pytest.mark.browser
 
@@ -97,3 +97,40 @@ def test_no_public_page_is_wider_than_a_390px_phone(browser, live_server, demo_e
             assert f"/torneios/{tournament.slug}/{page_path}" in visited
     assert start in visited
     assert not too_wide, "wider than a 390px phone: " + "; ".join(too_wide)
+
+
+# Every column the standings show on a phone (the folded ones hidden), and how far the table is
+# wider than its container: 0 when nothing is cut off at the right edge.
+STANDINGS_COLUMNS_JS = """() => {
+  const container = document.querySelector('.standings .table-container');
+  const edge = container.getBoundingClientRect().right;
+  const shown = Array.from(container.querySelectorAll('thead th'))
+    .filter(th => getComputedStyle(th).display !== 'none');
+  return [container.scrollWidth - container.clientWidth,
+          shown.map(th => [th.textContent.trim(), th.getBoundingClientRect().right - edge])];
+}"""
+
+
+def test_the_standings_show_every_unfolded_column_whole_on_a_390px_phone(browser, live_server,
+                                                                         demo_event):
+    """The points and games played (J) of the players' standings, and the team standings'
+    matches and points, are not cut off at the screen's edge; the rest folds behind the switch."""
+    context = browser.new_context(base_url=live_server.url, locale="pt-BR",
+                                  timezone_id="America/Sao_Paulo", **PHONE_390)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    paths = [f"/torneios/{slug}/classificacao/"
+             for slug in Tournament.objects.values_list("slug", flat=True)]
+    paths += [f"/torneios/{slug}/equipes/classificacao/" for slug in
+              TeamCompetition.objects.values_list("tournament__slug", flat=True)]
+    assert len(paths) == 4
+    cut = []
+    for path in paths:
+        page.goto(path)
+        overflow, columns = page.evaluate(STANDINGS_COLUMNS_JS)
+        beyond = [name for name, past_edge in columns if past_edge > 0.5]
+        if overflow > 0 or beyond:
+            cut.append(f"{path}: {overflow}px too wide, cut: {beyond}")
+        assert len(columns) >= 4, f"{path} shows {columns}"
+    context.close()
+    assert not cut, "; ".join(cut)
