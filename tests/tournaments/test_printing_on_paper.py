@@ -30,6 +30,7 @@ from tournaments.printing.data import (
 from tournaments.printing.pairings import build_pairings_pdf
 from tournaments.printing.slips import build_slips_pdf
 from tournaments.printing.standings import build_standings_pdf
+from tournaments.printing.team_documents import TableDocument, build_table_pdf
 
 HEADER = TournamentHeader(name="Aberto de Damas de Olinda", place="Olinda, PE",
                           dates="14–15/11/2026", board="64", time_control="60 min",
@@ -186,3 +187,29 @@ def test_the_demos_standings_print_every_name_whole(language):
         long_one = replace(data.rows[0], name=SIXTY)
         data = replace(data, rows=[long_one, *data.rows[1:]])
         names_inside_their_column(build_standings_pdf(data), [row.name for row in data.rows])
+
+
+# ---------------------------------------------------------------- team tables
+
+TEAM_HEADINGS = ("Pos.", "Equipe", "Clube ou cidade", "Confrontos", "Pontos de confronto",
+                 "Pontos de partida", "Confronto direto", "Sonneborn-Berger por equipes",
+                 "Partidas vencidas")
+TEAMS = ["Clube Jaboatonense de Damas", "Associação Olindense de Damas",
+         "Grêmio Garanhuense de Damas", "Clube de Damas de Petrolina"]
+
+
+def test_a_team_table_wider_than_the_page_wraps_its_texts_instead_of_overlapping():
+    rows = tuple((str(rank), team, "Jaboatão dos Guararapes", "2", "4", "6", "0", "9,5", "5")
+                 for rank, team in enumerate(TEAMS, start=1))
+    document = TableDocument(header=HEADER, title="Classificação por equipes",
+                             headings=TEAM_HEADINGS, rows=rows)
+    pdf = build_table_pdf(document)
+    flat = " ".join(" ".join(lines_of(pdf)).split())
+    for words in (*TEAM_HEADINGS, *TEAMS, "Jaboatão dos Guararapes"):
+        assert words in flat, f"{words!r} is not printed whole"
+    (page,) = pages(pdf)
+    rules = vertical_rules(page)
+    for run in text_runs(page):
+        crossing = [x for x, low, high in rules
+                    if low <= run.baseline <= high and run.left + 0.5 < x < run.right - 0.5]
+        assert not crossing, f"{run.text!r} runs over a rule at {crossing}"
