@@ -55,3 +55,12 @@ def test_the_symbol_never_ends_a_line_alone(client, with_prizes):
     page = client.get(reverse("prizes:list", args=[with_prizes.slug]),
                       HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
     assert f"R${NBSP}1.000,00" in page
+
+
+def test_a_prize_list_without_prizes_says_so_on_paper_as_on_the_page(client, organiser):
+    tournament = make_tournament(4, organiser=organiser, paired=True, name="Aberto sem prêmios")
+    url = reverse("prizes:list", args=[tournament.slug])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+    pdf = read(client.get(url, {"formato": "pdf"}, HTTP_ACCEPT_LANGUAGE="pt-br").content)
+    assert "Nenhum prêmio definido ainda." in page
+    assert "Nenhum prêmio definido ainda." in " ".join(pdf.split())
