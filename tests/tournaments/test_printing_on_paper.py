@@ -213,3 +213,11 @@ def test_a_team_table_wider_than_the_page_wraps_its_texts_instead_of_overlapping
         crossing = [x for x, low, high in rules
                     if low <= run.baseline <= high and run.left + 0.5 < x < run.right - 0.5]
         assert not crossing, f"{run.text!r} runs over a rule at {crossing}"
+
+
+def test_a_round_not_paired_yet_says_so_in_the_pairings_of_all_rounds():
+    empty = PairingsData(header=HEADER, round=4, games=[])
+    with translation.override("pt-br"):
+        lines = lines_of(build_all_pairings_pdf(AllPairingsData(header=HEADER,
+                                                                rounds=[a_round(3), empty])))
+    assert lines[lines.index("Rodada 4") + 1] == "Nenhuma partida nesta rodada."

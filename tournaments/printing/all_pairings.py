@@ -62,6 +62,9 @@ def _round(data: PairingsData) -> list[Flowable]:
     parts: list[Flowable] = [Paragraph(text(heading), EVENT)]
     if data.games:
         parts.append(_table(data))
+    if not data.games and not data.byes:
+        # Issue 25: a round not paired yet (a Swiss) says so rather than leave a bare heading.
+        parts.append(Paragraph(text(gettext("No games in this round.")), BODY))
     if data.byes:
         label = npgettext("a round without a game for one player", "Bye", "Byes",
                           len(data.byes))
