@@ -57,6 +57,19 @@ def _result(score_white: str, score_black: str) -> str:
     return f"{score_white} – {score_black}"
 
 
+# A game's result code ("1-0", "1/2-1/2", "+-"...) as each side's score in the printing data.
+SCORES_OF_RESULT = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("½", "½"),
+                    "+-": ("+", "-"), "-+": ("-", "+"), "--": ("--", "--")}
+
+
+def paper_result(code: str) -> str:
+    """A result code as the pairings print it: "1 – 0", "½ – ½", "+ : −" (issue 25, for the team
+    documents, which otherwise printed the codes "1/2-1/2" and "-+"); an unknown code as it is."""
+    if code not in SCORES_OF_RESULT:
+        return code
+    return _result(*SCORES_OF_RESULT[code])
+
+
 def _round(data: PairingsData) -> list[Flowable]:
     heading = round_title(data.round) + (f" · {data.date}" if data.date else "")
     parts: list[Flowable] = [Paragraph(text(heading), EVENT)]
