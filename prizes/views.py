@@ -22,10 +22,11 @@ from tournaments.views import table_page, tournament_context
 from . import services
 from .forms import CategoryForm, PolicyForm, PrizeForm
 from .models import Category, PrizePolicy
+from .money import money_text
 
 
 def prize_text(line: services.PrizeLine) -> str:
-    parts = [f"{line.amount:.2f}" if line.amount is not None else "", line.trophy]
+    parts = [money_text(line.amount) if line.amount is not None else "", line.trophy]
     return " + ".join(part for part in parts if part)
 
 
@@ -42,7 +43,8 @@ def prize_list(request, slug: str):
         rows = [(line.category.name, line.place, line.entry.player.name if line.entry else "—",
                  prize_text(line)) for line in lines]
         headings = [_("Category"), pgettext("prize position", "Place"), _("Name"), _("Prize")]
-        return _pdf(plain_table_pdf(tournament, _("Prize list"), headings, rows, wide_column=2),
+        return _pdf(plain_table_pdf(tournament, _("Prize list"), headings, rows, wide_column=2,
+                                    empty=_("No prizes defined yet.")),
                     f"{tournament.slug}-premios.pdf")
     return render(request, "prizes/prize_list.html", {
         "tournament": tournament, "lines": lines,

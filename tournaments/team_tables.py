@@ -8,7 +8,15 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .tables import NAME_ATTRS, NUMBER_ATTRS, RANK_ATTRS, NumberColumn, PointsColumn
+from .tables import (
+    FOLD_ATTRS,
+    FOLD_NUMBER_ATTRS,
+    NAME_ATTRS,
+    NUMBER_ATTRS,
+    RANK_ATTRS,
+    NumberColumn,
+    PointsColumn,
+)
 
 MATCH_HEADING = pgettext_lazy("a team match: two teams meet over several boards", "Match")
 BOARD_HEADING = pgettext_lazy("the table a game is played at", "Board")
@@ -42,12 +50,15 @@ class LinkColumn(tables.Column):
 class TeamStandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rank"), attrs=RANK_ATTRS)
     name = LinkColumn(verbose_name=_("Team"), attrs=NAME_ATTRS)
-    club = tables.Column(verbose_name=_("Club or city"))
+    # On a phone (issue 25) the club and the tie-breaks fold away behind the page's switch, as in
+    # the players' standings, so rank, team, matches and points fit the screen.
+    club = tables.Column(verbose_name=_("Club or city"), attrs=FOLD_ATTRS)
     matches = tables.Column(verbose_name=_("Matches"), attrs=NUMBER_ATTRS)
     primary = PointsColumn(verbose_name=_("Points"))
 
     def __init__(self, rows, tiebreak_ids: list[str], primary_label, **kwargs):
-        extra = [(f"tb_{key}", PointsColumn(verbose_name=TEAM_TIEBREAK_NAMES[key]))
+        extra = [(f"tb_{key}", PointsColumn(verbose_name=TEAM_TIEBREAK_NAMES[key],
+                                            attrs=FOLD_NUMBER_ATTRS))
                  for key in tiebreak_ids]
         super().__init__(rows, extra_columns=extra, orderable=False, **kwargs)
         self.columns["primary"].column.verbose_name = primary_label

@@ -23,6 +23,7 @@ from . import page_pieces, team_services, teams
 from .models import Entry, Round, Team, TeamCompetition, TeamSystem, Tournament
 from .permissions import can_arbitrate, can_manage, refuse, tournament_role_required
 from .printing import team_documents
+from .printing.all_pairings import paper_result
 from .printing.collect import tournament_header
 from .tables import local_points, printed
 from .team_tables import (
@@ -38,9 +39,16 @@ from .views import table_page, tournament_context
 
 def team_table_page(request, table, export_name: str, template: str, context: dict,
                     title: str, subtitle: str = ""):
-    """The page, its CSV (views.table_page), or with ?_export=pdf the same table printed."""
+    """The page, its CSV (views.table_page), or with ?_export=pdf the same table printed, a
+    game's result as the other printed pairings write it (issue 25)."""
     if request.GET.get("_export") == "pdf":
+        names = [column.name for column in table.columns
+                 if not column.column.exclude_from_export]
         values = [[printed(cell) for cell in row] for row in table.as_values()]
+        if "result" in names:
+            at = names.index("result")
+            for row in values[1:]:
+                row[at] = paper_result(row[at])
         document = team_documents.TableDocument(
             header=tournament_header(context["tournament"]), title=title, subtitle=subtitle,
             headings=tuple(values[0]), rows=tuple(tuple(row) for row in values[1:]))

@@ -219,3 +219,16 @@ def test_the_team_tables_and_the_match_slips_print_as_pdf(client, league, organi
     assert client.get(url("team_slips", league, 2)).content == response.content
     client.force_login(organiser)
     assert url("team_slips", league, 1) in client.get(url("team_round", league, 1)).content.decode()
+
+
+def test_the_round_matches_print_results_as_the_pairings_do(client, league):
+    """Issue 25: "½ – ½", "1 – 0" and a forfeit "+ : −", not the codes "1/2-1/2" and "+-"."""
+    from pypdf import PdfReader
+
+    last = Game.objects.filter(round__number=1).order_by("board").last()
+    last.result = "+-"
+    last.save()
+    response = client.get(url("team_round", league, 1) + "?_export=pdf")
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert "½ – ½" in text and "1 – 0" in text and "+ : −" in text
+    assert "1/2-1/2" not in text and "+-" not in text

@@ -51,6 +51,16 @@ def build_pairings_pdf(data: PairingsData) -> bytes:
     return build_pdf(story, header=data.header, document_title=f"{title} — {subtitle}")
 
 
+# What a side of a forfeit scores in the printing data ("--": both absent).
+FORFEIT_SCORES = frozenset({"+", "-", "--"})
+
+
+def printed_score(score: str) -> str:
+    """A side's score as printed: a forfeit lost, and each side of a double forfeit, with the minus
+    sign "−" that matches the "+" of the side present (issue 25), not a hyphen."""
+    return "−" if score in ("-", "--") else score
+
+
 def player_label(player: PlayerEntry) -> str:
     """ "João Araújo (12)": the name with the pairing number."""
     return f"{player.name} ({player.number})"
@@ -85,8 +95,8 @@ def _table(data: PairingsData) -> Table:
             str(game.white.number),
             fit_text(game.white.name, REGULAR, size, name_width - 4),
             game.white.points,
-            game.white_score,
-            game.black_score,
+            printed_score(game.white_score),
+            printed_score(game.black_score),
             str(game.black.number),
             fit_text(game.black.name, REGULAR, size, name_width - 4),
             game.black.points,

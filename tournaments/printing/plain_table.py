@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reportlab.platypus import Flowable, Table
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from tournaments.models import Tournament
 from tournaments.printing.collect import tournament_header
 from tournaments.printing.fonts import REGULAR, fit_text, register_fonts
-from tournaments.printing.layout import PORTRAIT, build_pdf, frame_size, title_block
+from tournaments.printing.layout import BODY, PORTRAIT, build_pdf, frame_size, text, title_block
 from tournaments.printing.tables import base_style, widest
 
 FONT_SIZE = 9.0
@@ -18,8 +18,9 @@ FONT_SIZE = 9.0
 
 def plain_table_pdf(tournament: Tournament, title: str, headings: Sequence[str],
                     rows: Sequence[Sequence[object]], subtitle: str = "",
-                    wide_column: int = 1) -> bytes:
-    """PDF bytes of `rows` under `headings`; column `wide_column` takes the spare width."""
+                    wide_column: int = 1, empty: str = "") -> bytes:
+    """PDF bytes of `rows` under `headings`; column `wide_column` takes the spare width. With no
+    rows, `empty` is printed under the headings, as the page says it (issue 25)."""
     register_fonts()
     header = tournament_header(tournament)
     story: list[Flowable] = title_block(header, title, subtitle)
@@ -35,4 +36,6 @@ def plain_table_pdf(tournament: Tournament, title: str, headings: Sequence[str],
     table.setStyle(base_style(FONT_SIZE) + [("ALIGN", (wide_column, 1), (wide_column, -1),
                                              "LEFT")])
     story.append(table)
+    if not rows and empty:
+        story += [Spacer(0, 6), Paragraph(text(empty), BODY)]
     return build_pdf(story, header=header, document_title=title, pagesize=PORTRAIT)

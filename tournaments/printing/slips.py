@@ -8,6 +8,7 @@ the result). Drawn directly on the canvas so every slip has exactly the same sha
 from __future__ import annotations
 
 from django.utils.translation import gettext, pgettext
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph
 
@@ -57,15 +58,39 @@ class _Labels:
         self.board = game_board_text
         self.white = gettext("White")
         self.black = gettext("Black")
-        # Issue 12: a W.O. box, for a player who did not come (Art. 28).
         self.outcomes = (gettext("White won"), pgettext("the result of a game", "Draw"),
-                         gettext("Black won"), gettext("W.O. (absent)"))
+                         gettext("Black won"))
+        # Issue 12: W.O. boxes, for a player who did not come (Art. 28); issue 25: each says
+        # whose absence it records, on a second row so no word runs into the next box.
+        self.forfeits = (gettext("W.O.: White absent"), gettext("W.O.: Black absent"),
+                         gettext("W.O.: both absent"))
         self.result = gettext("Result")
         self.signatures = (
             gettext("White's signature"),
             gettext("Black's signature"),
             gettext("Arbiter's signature"),
         )
+
+
+BOX = 11.0  # a tick box's side
+BOX_GAP = 6.0  # between a box and its words
+LABEL_SIZES = (10.0, 9.0, 8.0, 7.0)
+
+
+def _tick_boxes(canvas: Canvas, labels: tuple[str, ...], left: float, right: float,
+                y: float) -> None:
+    """A row of tick boxes, each followed by its words, in equal shares of left..right; the words
+    set in the largest size at which they end before the next box (issue 25), never cut."""
+    step = (right - left) / len(labels)
+    room = step - BOX - BOX_GAP - 6
+    size = next((size for size in LABEL_SIZES
+                 if all(stringWidth(label, REGULAR, size) <= room for label in labels)),
+                LABEL_SIZES[-1])
+    canvas.setFont(REGULAR, size)
+    for index, label in enumerate(labels):
+        x = left + index * step
+        canvas.rect(x, y - 2, BOX, BOX)
+        canvas.drawString(x + BOX + BOX_GAP, y, label)
 
 
 class ResultSlip(Flowable):
@@ -137,13 +162,9 @@ class ResultSlip(Flowable):
         y -= 6
         canvas.setFont(REGULAR, 9)
         canvas.drawString(inner_left, y, f"{labels.result}:")
-        x = inner_left + 60
-        step = (inner_width - 60) / len(labels.outcomes)
-        for outcome in labels.outcomes:
-            canvas.rect(x, y - 2, 11, 11)
-            canvas.setFont(REGULAR, 10)
-            canvas.drawString(x + 17, y, outcome)
-            x += step
+        for row in (labels.outcomes, labels.forfeits):
+            _tick_boxes(canvas, row, inner_left + 60, inner_right, y)
+            y -= 17
 
         line_y = bottom + PAD + 16
         gap = 14.0

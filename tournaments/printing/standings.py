@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from tournaments.printing.data import StandingsData
-from tournaments.printing.fonts import BOLD, REGULAR, fit_text
+from tournaments.printing.fonts import BOLD, REGULAR
 from tournaments.printing.layout import (
     PORTRAIT,
     SMALL,
@@ -24,6 +24,7 @@ from tournaments.printing.tables import (
     clamp,
     tiebreak_legend,
     translated_headings,
+    whole_name_cell,
     widest,
     wrapped_cell,
 )
@@ -99,7 +100,7 @@ def _table(data: StandingsData) -> Table:
 
     rows = [heading]
     for row in data.rows:
-        cells = [str(row.rank), str(row.number), fit_text(row.name, REGULAR, size, name_width - 4)]
+        cells = [str(row.rank), str(row.number), whole_name_cell(row.name, size, name_width - 6)]
         if rating_width:
             cells.append(row.rating)
         if with_club:
@@ -115,6 +116,8 @@ def _table(data: StandingsData) -> Table:
          "LEFT" if with_club else "CENTER"),
         ("FONT", (points_column, 1), (points_column, -1), BOLD, size),
     ]
-    heights = [ROW_HEIGHT + 2] + [ROW_HEIGHT] * len(data.rows)
+    # A row whose name wraps takes the height its lines need; the others keep the usual height.
+    heights = [ROW_HEIGHT + 2] + [
+        None if isinstance(cells[2], Paragraph) else ROW_HEIGHT for cells in rows[1:]]
     return Table(rows, colWidths=widths, rowHeights=heights, style=style, repeatRows=1,
                  hAlign="LEFT")

@@ -37,6 +37,19 @@ def wrapped_cell(value: str, size: float, width: float) -> str | Paragraph:
     return Paragraph(escape(value), style)
 
 
+def whole_name_cell(value: str, size: float, width: float) -> str | Paragraph:
+    """A player's name whole, never cut (issue 25): as it is when it fits, else wrapped on as many
+    lines as it needs, in a type small enough for its longest word to fit the column. The row
+    grows with it (its height left to the table)."""
+    if stringWidth(value, REGULAR, size) <= width:
+        return value
+    longest = max(value.split() or [value], key=lambda word: stringWidth(word, REGULAR, size))
+    fitting = min(size, size * width / max(stringWidth(longest, REGULAR, size), 1.0))
+    style = ParagraphStyle("wrapped-name", fontName=REGULAR, fontSize=round(fitting, 2),
+                           leading=round(fitting * 1.15, 2))
+    return Paragraph(escape(value), style)
+
+
 def widest(texts, font: str, size: float) -> float:
     """Width in points of the widest of `texts` (0 for none)."""
     return max((stringWidth(str(value), font, size) for value in texts), default=0.0)

@@ -12,10 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext, pgettext
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
 from tournaments.printing.data import TournamentHeader
-from tournaments.printing.fonts import REGULAR
+from tournaments.printing.fonts import BOLD, REGULAR
 from tournaments.printing.layout import (
     BODY,
     EVENT,
@@ -46,19 +49,53 @@ class TableDocument:
 
 def _fitted_table(headings: Sequence[str], rows: Sequence[Sequence[str]], width: float,
                   last_at_least: float = 0.0) -> Table:
-    """Columns as wide as their longest text, scaled down together when the page is narrower;
-    the last column at least `last_at_least` wide (a box to write in)."""
+    """Columns as wide as their longest text when the page has room; else each column keeps at
+    least its longest word and the rest of the width goes to the columns that need it most, their
+    texts wrapping in the cell (issue 25: headings and names scaled with the columns but not with
+    their type ran over each other). The last column is at least `last_at_least` wide (a box to
+    write in)."""
     columns = list(zip(headings, *rows, strict=True)) if rows else [[h] for h in headings]
-    widths = [widest([str(cell) for cell in column], REGULAR, FONT_SIZE) + 8
-              for column in columns]
-    widths[-1] = max(widths[-1], last_at_least)
-    total = sum(widths)
-    if total > width:
-        widths = [w * width / total for w in widths]
-    table = Table([list(headings), *[list(row) for row in rows]], colWidths=widths,
-                  repeatRows=1)
+    natural = [max(stringWidth(str(column[0]), BOLD, FONT_SIZE),
+                   widest([str(cell) for cell in column[1:]], REGULAR, FONT_SIZE)) + PADDING
+               for column in columns]
+    least = [max(_longest_word(str(column[0]), BOLD),
+                 max((_longest_word(str(cell), REGULAR) for cell in column[1:]), default=0.0))
+             + PADDING for column in columns]
+    natural[-1] = max(natural[-1], last_at_least)
+    least[-1] = max(least[-1], last_at_least)
+    if sum(natural) <= width:
+        widths = natural
+    elif sum(least) >= width:
+        widths = [w * width / sum(least) for w in least]
+    else:
+        spare, wanted = width - sum(least), sum(natural) - sum(least)
+        widths = [low + (high - low) * spare / wanted for low, high in zip(least, natural,
+                                                                           strict=True)]
+    body = [[_cell(str(value), REGULAR, widths[index]) for index, value in enumerate(row)]
+            for row in rows]
+    top = [_cell(str(value), BOLD, widths[index]) for index, value in enumerate(headings)]
+    table = Table([top, *body], colWidths=widths, repeatRows=1)
     table.setStyle(base_style(FONT_SIZE))
     return table
+
+
+PADDING = 8.0
+
+
+def _longest_word(value: str, font: str) -> float:
+    return max((stringWidth(word, font, FONT_SIZE) for word in value.split()), default=0.0)
+
+
+def _cell(value: str, font: str, width: float) -> str | Paragraph:
+    """The text as it is when it fits its column, else a paragraph that wraps inside it (in a
+    smaller type when one word is wider than the column)."""
+    room = width - PADDING + 4
+    if stringWidth(value, font, FONT_SIZE) <= room:
+        return value
+    size = min(FONT_SIZE, FONT_SIZE * room / max(_longest_word(value, font), 1.0))
+    style = ParagraphStyle("team-cell", fontName=font, fontSize=size, leading=size * 1.15,
+                           alignment=TA_CENTER)
+    return Paragraph(text(value), style)
 
 
 def build_table_pdf(document: TableDocument) -> bytes:
