@@ -7,9 +7,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament
-from tournaments.swiss.trf import write_trf
 from tournaments.swiss_micro import TRF_REFUSAL
-from tournaments.swiss_trf import complete_rounds, tournament_to_trf
+from tournaments.swiss_trf import export_trf_text
 from tournaments.team_services import is_team_event
 from tournaments.team_trf import team_trf
 
@@ -34,7 +33,7 @@ class Command(BaseCommand):
         elif tournament.micro_match:
             raise CommandError(str(TRF_REFUSAL))
         else:
-            text = write_trf(tournament_to_trf(tournament, rounds=complete_rounds(tournament)))
+            text = export_trf_text(tournament)
         if output:
             with open(output, "w", encoding="utf-8", newline="") as handle:
                 handle.write(text)
