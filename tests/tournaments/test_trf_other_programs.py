@@ -10,10 +10,9 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from tournaments.models import Absence, Entry, Game, GameResult, Tournament
-from tournaments.swiss.trf import parse_trf
+from tournaments.models import Absence, Entry, Game, Tournament
 from tournaments.swiss_table import regulation_for
-from tournaments.swiss_trf import export_trf_text, import_trf, read_trf_date
+from tournaments.swiss_trf import import_trf, read_trf_date
 
 pytestmark = pytest.mark.django_db
 
@@ -92,3 +91,89 @@ def test_sex_federation_and_birth_date_are_read():
                                                          datetime.date(1995, 7, 21))
     assert Entry.objects.get(tournament=t, number=6).player.birth_date is None
 
+
+
+# --- the file the site writes ----------------------------------------------------------------
+
+def _swiss_with_byes_a_late_entry_and_a_withdrawal() -> Tournament:
+    """9 players, 5 rounds, 4 played: a pairing bye each round, a half-point bye asked for
+    round 2, a late entry from round 3, a withdrawal before round 4, and a half-point bye asked
+    for round 5, not paired yet."""
+    from test_swiss_event import play_round, swiss
+
+    from tournaments import services, swiss_event
+
+    tournament = swiss(9, rounds=5, start_date=datetime.date(2026, 11, 21),
+                       end_date=datetime.date(2026, 11, 22))
+    entries = list(tournament.entries.order_by("pk").select_related("player"))
+    entries[0].player.sex, entries[0].player.club = "F", "BRA"
+    entries[0].player.birth_date = datetime.date(2008, 2, 29)
+    entries[0].player.save()
+    entries[1].player.sex, entries[1].player.birth_year = "M", 1961
+    entries[1].player.save()
+    for round_no in range(1, 5):
+        if round_no == 2:
+            swiss_event.request_absence(entries[2], 2, "H")
+        if round_no == 3:
+            swiss_event.enter_late(tournament, name="Chegou Tarde", rating=1555)
+        if round_no == 4:
+            services.withdraw_player(entries[4])
+        round_ = swiss_event.pair_next_round(tournament)
+        swiss_event.publish_round(round_)
+        play_round(round_)
+    swiss_event.request_absence(entries[3], 5, "H")
+    return tournament
+
+
+def _exported(tournament: Tournament, tmp_path: Path) -> str:
+    """What `manage.py export_trf` writes, the way the rating office receives it."""
+    path = tmp_path / f"{tournament.slug}.trf"
+    call_command("export_trf", tournament.slug, "-o", str(path))
+    return path.read_bytes().decode()
+
+
+def _line_of(text: str, name: str) -> str:
+    return next(line for line in text.split("\r\n") if line.startswith("001") and name in line)
+
+
+def _blocks(line: str) -> list[str]:
+    return [line[91 + 10 * r: 99 + 10 * r] for r in range((len(line) - 91 + 2) // 10)]
+
+
+def test_the_export_writes_what_the_rating_office_reads(tmp_path):
+    tournament = _swiss_with_byes_a_late_entry_and_a_withdrawal()
+    text = _exported(tournament, tmp_path)
+    entries = list(tournament.entries.order_by("pk").select_related("player"))
+    first = _line_of(text, entries[0].player.name)
+    assert (first[9], first[53:56], first[69:79]) == ("w", "BRA", "2008/02/29")
+    second = _line_of(text, entries[1].player.name)
+    assert (second[9], second[53:56], second[69:79]) == ("m", "   ", "1961/00/00")
+    late = _line_of(text, "Chegou Tarde")
+    assert _blocks(late)[:2] == ["0000 - -", "0000 - -"]
+    leaver = _line_of(text, entries[4].player.name)
+    assert _blocks(leaver)[3:] == ["0000 - -", "0000 - -"]  # round 4, and round 5 to come
+    assert _blocks(_line_of(text, entries[2].player.name))[1] == "0000 - H"
+    asked = _line_of(text, entries[3].player.name)
+    assert _blocks(asked)[4] == "0000 - H"
+    from tournaments.reports import standings
+
+    rows = standings(tournament, up_to_round=4)
+    for row in rows:
+        line = _line_of(text, row.entry.player.name)
+        assert int(line[85:89]) == row.rank, row.entry.player.name
+        assert line[80:84] == f"{float(row.points):4.1f}"  # after round 4: the H of 5 not yet
+    assert sorted(int(_line_of(text, r.entry.player.name)[85:89]) for r in rows) == [
+        r.rank for r in rows]
+    assert "042 2026/11/21" in text and "052 2026/11/22" in text
+
+
+def test_export_import_export_gives_the_same_file(tmp_path, capsys):
+    tournament = _swiss_with_byes_a_late_entry_and_a_withdrawal()
+    text = _exported(tournament, tmp_path)
+    call_command("import_trf", str(tmp_path / f"{tournament.slug}.trf"), "--slug", "copia")
+    copy = Tournament.objects.get(slug="copia")
+    assert _exported(copy, tmp_path) == text
+    assert copy.entries.get(player__name=tournament.entries.get(withdrawn=True).player.name
+                            ).withdrawn
+    assert Absence.objects.filter(entry__tournament=copy, round_number=5, kind="H").exists()
+    assert copy.start_date == datetime.date(2026, 11, 21)
