@@ -57,6 +57,9 @@ _RESULT_OF_CODES = {codes: result for result, codes in RESULT_CODES.items()}
 _RESULT_OF_CODES.update({("W", "L"): GameResult.WHITE_WIN, ("L", "W"): GameResult.BLACK_WIN,
                          ("D", "D"): GameResult.DRAW})
 ABSENT = RoundEntry(0, "-", "-")
+#: The tournament type (092) of a round robin, as Swiss-Manager writes it; read back as one.
+ROUND_ROBIN_092 = "Individual: Round-Robin"
+_ROUND_ROBIN = re.compile(r"round.?robin|berger", re.IGNORECASE)
 _TRF_OF_SEX = {Sex.MALE: "m", Sex.FEMALE: "w"}
 _SEX_OF_TRF = {"m": Sex.MALE, "w": Sex.FEMALE}
 #: The federation column (54-56) holds a FIDE/FMJD country code; the site keeps it as the club.
@@ -113,7 +116,8 @@ def tournament_to_trf(tournament: Tournament, *, rounds: int | None = None,
         blocks[white][round_no] = RoundEntry(number[black], "w", w_code)
         blocks[black][round_no] = RoundEntry(number[white], "b", b_code)
     for round_ in stored:
-        if round_.bye_id:
+        # A round robin's bye is the Berger table's rest: no game, no points, an absence.
+        if round_.bye_id and tournament.is_swiss:
             blocks[round_.bye_id][round_.number] = RoundEntry(0, "-", "U")
     scoring, lines = _scoring(tournament)
     players = {}
@@ -148,8 +152,9 @@ def tournament_to_trf(tournament: Tournament, *, rounds: int | None = None,
         header.append(f"042 {tournament.start_date:%Y/%m/%d}")
     if tournament.end_date:
         header.append(f"052 {tournament.end_date:%Y/%m/%d}")
-    header.append("092 FIDE_DUTCH_2025")
-    return TrfTournament(players, tournament.swiss_rounds, tournament.initial_colour,
+    header.append("092 FIDE_DUTCH_2025" if tournament.is_swiss else f"092 {ROUND_ROBIN_092}")
+    total = tournament.swiss_rounds if tournament.is_swiss else tournament.rounds.count()
+    return TrfTournament(players, total, tournament.initial_colour,
                          header + lines, scoring)
 
 
@@ -162,7 +167,7 @@ def export_trf_text(tournament: Tournament) -> str:
 
     rounds = complete_rounds(tournament)
     upcoming = rounds + 1
-    asked = upcoming <= tournament.swiss_rounds and Absence.objects.filter(
+    asked = tournament.is_swiss and upcoming <= tournament.swiss_rounds and Absence.objects.filter(
         entry__tournament=tournament, round_number=upcoming).exists()
     t = tournament_to_trf(tournament, rounds=rounds, next_round=upcoming if asked else None)
     if rounds:
@@ -271,6 +276,31 @@ def _withdrawn_from(p: TrfPlayer, paired: int) -> int | None:
     return first if first <= paired else None
 
 
+def _round_robin_fields(t: TrfTournament, total: int) -> dict:
+    """A round robin's settings from its file: one or two cycles of the Berger tables."""
+    players = len(t.players)
+    per_cycle = players - 1 if players % 2 == 0 else players
+    if total not in (per_cycle, 2 * per_cycle):
+        raise TrfImportError(_(
+            "A round robin of %(players)d players has %(cycle)d rounds a cycle, but the file "
+            "has %(rounds)d rounds."
+        ) % {"players": players, "cycle": per_cycle, "rounds": total})
+    return {"system": PairingSystem.ROUND_ROBIN, "cycles": total // per_cycle}
+
+
+def _round_robin_rest(t: TrfTournament, round_no: int) -> int | None:
+    """The player without a game in a round robin's round: the bye of an odd number."""
+    resting = [p for p in sorted(t.players.values(), key=lambda p: p.number)
+               if round_no > len(p.rounds) or p.rounds[round_no - 1].opponent == 0]
+    if len(resting) > 1:
+        raise TrfImportError(_(
+            "Round %(round)d: players %(players)s have no game, but a round robin's round "
+            "leaves out one player at most (lines %(lines)s)."
+        ) % {"round": round_no, "players": ", ".join(str(p.number) for p in resting),
+             "lines": ", ".join(str(p.line) for p in resting)})
+    return resting[0].number if resting else None
+
+
 def import_trf_text(text: str, *, slug: str = "", created_by=None) -> Tournament:
     """A Swiss tournament with the file's players (numbers as in the file), rounds and results
     (see `import_trf`, which also says how unusual entries were read)."""
@@ -304,9 +334,11 @@ def import_trf(text: str, *, slug: str = "", created_by=None) -> TrfImport:
         notes.append(_("The end date (052) is before the start date (042): the end date is "
                        "left out."))
         end = None
+    round_robin = bool(_ROUND_ROBIN.search(_header(t, "092")))
     fields = {"name": _header(t, "012") or _("Imported Swiss"), "place": _header(t, "022"),
               "start_date": start, "end_date": end,
-              "system": PairingSystem.SWISS, "swiss_rounds": total,
+              **(_round_robin_fields(t, total) if round_robin else
+                 {"system": PairingSystem.SWISS, "swiss_rounds": total}),
               "scoring_win": Decimal(str(float(win))),
               "scoring_draw": Decimal(str(float(t.scoring["="]))),
               "scoring_loss": Decimal(str(float(t.scoring["0"]))),
@@ -326,8 +358,9 @@ def import_trf(text: str, *, slug: str = "", created_by=None) -> TrfImport:
         if not pairing.boards and pairing.bye is None:
             break  # requested byes of a round not paired yet
         paired = r
+        bye = _round_robin_rest(t, r) if round_robin else pairing.bye
         round_ = Round.objects.create(tournament=tournament, number=r,
-                                      bye=entries[pairing.bye] if pairing.bye else None)
+                                      bye=entries[bye] if bye else None)
         for board, (white, black) in enumerate(pairing.boards, start=1):
             w = t.players[white].rounds[r - 1]
             b = t.players[black].rounds[r - 1]
@@ -341,7 +374,7 @@ def import_trf(text: str, *, slug: str = "", created_by=None) -> TrfImport:
             Game.objects.create(round=round_, board=board, white=entries[white],
                                 black=entries[black], result=result)
     absences = []
-    for p in sorted(t.players.values(), key=lambda p: p.number):
+    for p in sorted(t.players.values(), key=lambda p: p.number) if not round_robin else ():
         entry = entries[p.number]
         for r, e in enumerate(p.rounds, start=1):
             if e.opponent == 0 and e.result != "U":

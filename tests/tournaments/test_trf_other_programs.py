@@ -177,3 +177,38 @@ def test_export_import_export_gives_the_same_file(tmp_path, capsys):
                             ).withdrawn
     assert Absence.objects.filter(entry__tournament=copy, round_number=5, kind="H").exists()
     assert copy.start_date == datetime.date(2026, 11, 21)
+
+
+@pytest.mark.parametrize("players, cycles", [(5, 1), (4, 2)])
+def test_a_round_robin_goes_out_and_comes_back_the_same(tmp_path, players, cycles):
+    """The rating office rates round robins too: byes of an odd number (no game, no points)
+    and a withdrawal's forfeits written, and read back as the same round robin."""
+    from tournament_factories import make_tournament
+
+    from tournaments import services
+    from tournaments.models import GameResult as Result
+    from tournaments.models import PairingSystem
+
+    tournament = make_tournament(players, paired=True, cycles=cycles,
+                                 start_date=datetime.date(2026, 3, 7))
+    games = list(Game.objects.of_tournament(tournament).order_by("round__number", "board"))
+    rounds = tournament.rounds.count()
+    for index, game in enumerate(games):
+        if game.round.number <= rounds // 2:
+            result = [Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN][index % 3]
+            services.record_result(game, result=result, expected_version=game.version)
+    services.withdraw_player(tournament.entries.get(number=2))  # the rest become forfeits
+    for game in Game.objects.of_tournament(tournament).filter(result=""):
+        services.record_result(game, result=Result.DRAW, expected_version=game.version)
+    text = _exported(tournament, tmp_path)
+    assert "092 Individual: Round-Robin" in text and f"XXR {rounds}" in text
+    if players % 2:
+        bye = tournament.rounds.get(number=1).bye
+        assert _blocks(_line_of(text, bye.player.name))[0] == "0000 - -"
+    leaver = _blocks(_line_of(text, tournament.entries.get(number=2).player.name))
+    assert leaver[-1].endswith(" -") and not leaver[-1].startswith("0000")  # forfeit, opponent
+    call_command("import_trf", str(tmp_path / f"{tournament.slug}.trf"), "--slug", "copia")
+    copy = Tournament.objects.get(slug="copia")
+    assert (copy.system, copy.cycles) == (PairingSystem.ROUND_ROBIN, cycles)
+    assert copy.status == "finished"
+    assert _exported(copy, tmp_path) == text

@@ -1,7 +1,7 @@
-"""`manage.py export_trf SLUG`: a Swiss tournament or a team competition as a TRF-2026 file (for
-rating officers and other pairing programs), its complete rounds on standard output or in a
-file. A team competition gets the team records of TRF-2026 (310, 320, 330, 300, 352, 362) with
-the player records (001) of every team member (tournaments/team_trf.py)."""
+"""`manage.py export_trf SLUG`: a Swiss tournament, a round robin or a team competition as a
+TRF-2026 file (for rating officers and other pairing programs), its complete rounds on standard
+output or in a file. A team competition gets the team records of TRF-2026 (310, 320, 330, 300,
+352, 362) with the player records (001) of every team member (tournaments/team_trf.py)."""
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
@@ -14,7 +14,7 @@ from tournaments.team_trf import team_trf
 
 
 class Command(BaseCommand):
-    help = _("Write a Swiss tournament as a TRF file (import it with import_trf).")
+    help = _("Write a tournament as a TRF file (import it with import_trf).")
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
@@ -27,9 +27,6 @@ class Command(BaseCommand):
             raise CommandError(_("No tournament with the slug %(slug)s.") % {"slug": slug})
         if is_team_event(tournament):
             text = team_trf(tournament)
-        elif not tournament.is_swiss:
-            raise CommandError(_("%(slug)s is a round robin: TRF export is for Swiss "
-                                 "tournaments and team competitions.") % {"slug": slug})
         elif tournament.micro_match:
             raise CommandError(str(TRF_REFUSAL))
         else:
