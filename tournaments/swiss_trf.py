@@ -101,7 +101,9 @@ def tournament_to_trf(tournament: Tournament, *, rounds: int | None = None,
     """Rounds 1..`rounds` (every stored round by default) as TRF data; with `next_round`, that
     round's requested byes and absences too (`0000 - H/Z/F/-`), players not entered yet or
     withdrawn marked absent, so `from_trf` leaves them out of its pairing."""
-    entries = list(tournament.entries.select_related("player").order_by("number"))
+    # Players without a pairing number yet (registration) have no line: TRF numbers them.
+    entries = list(tournament.entries.filter(number__isnull=False).select_related("player")
+                   .order_by("number"))
     stored = list(tournament.rounds.order_by("number"))
     if rounds is not None:
         stored = [r for r in stored if r.number <= rounds]

@@ -212,3 +212,63 @@ def test_a_round_robin_goes_out_and_comes_back_the_same(tmp_path, players, cycle
     assert (copy.system, copy.cycles) == (PairingSystem.ROUND_ROBIN, cycles)
     assert copy.status == "finished"
     assert _exported(copy, tmp_path) == text
+
+
+# --- the web pages ---------------------------------------------------------------------------
+
+def _upload(client, path: Path, content: bytes | None = None):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    upload = SimpleUploadedFile(path.name, path.read_bytes() if content is None else content,
+                                content_type="text/plain")
+    return client.post(reverse("tournaments:import_trf"), {"file": upload}, follow=True,
+                       HTTP_ACCEPT_LANGUAGE="en")
+
+
+def test_the_web_import_says_how_each_entry_was_read(client, organiser):
+    client.force_login(organiser)
+    response = _upload(client, LICHESS)
+    page = response.content.decode()
+    t = Tournament.objects.get()
+    assert response.redirect_chain[-1][0] == t.get_absolute_url()
+    assert t.organisers.filter(pk=organiser.pk).exists()
+    assert "player 7 (tardio_2010), round 1: a blank round, read as a half-point bye (H)" in page
+    assert "player 5 (lance_forcado), round 3" in page
+
+
+def test_a_bad_file_on_the_web_names_its_line_and_saves_nothing(client, organiser):
+    client.force_login(organiser)
+    text = FORFEIT.read_bytes().replace(b"0000 - +", b"0000 - 1")
+    response = _upload(client, FORFEIT, text)
+    assert response.status_code == 400
+    assert "line 17, column 109" in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_only_organisers_import_and_only_officials_download(client, outsider, organiser,
+                                                            tmp_path):
+    from django.urls import reverse
+
+    client.force_login(outsider)
+    assert _upload(client, LICHESS).status_code == 403
+    assert not Tournament.objects.exists()
+    client.force_login(organiser)
+    _upload(client, FORFEIT)
+    t = Tournament.objects.get()
+    url = reverse("tournaments:trf", args=[t.slug])
+    assert url in client.get(t.get_absolute_url()).content.decode()
+    response = client.get(url)
+    assert response["Content-Disposition"] == f'attachment; filename="{t.slug}.trf"'
+    assert response.content.decode() == _exported(t, tmp_path)
+    client.force_login(outsider)
+    assert client.get(url).status_code == 403
+
+
+def test_players_without_a_pairing_number_yet_have_no_line(tmp_path):
+    """Found by the robustness crawl: the download of a tournament still taking entries."""
+    from tournament_factories import make_tournament
+
+    tournament = make_tournament(3)
+    assert tournament.entries.filter(number__isnull=True).exists()
+    assert "\r\n001" not in _exported(tournament, tmp_path)
