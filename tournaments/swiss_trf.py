@@ -161,7 +161,8 @@ def tournament_to_trf(tournament: Tournament, *, rounds: int | None = None,
 
 
 def export_trf_text(tournament: Tournament) -> str:
-    """The TRF file of a Swiss for the rating office and other programs: its complete rounds,
+    """The TRF file of a Swiss or a round robin for the rating office and other programs
+    (`export_trf`, the tournament page's download): its complete rounds,
     each player's rank after the last of them (the standings' order, tie-breaks included), his
     points after it, and the byes and absences already asked for the round to be paired next
     (`0000 - H/Z/F/-`, as JaVaFo and bbpPairings read them)."""
