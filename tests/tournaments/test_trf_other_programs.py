@@ -272,3 +272,17 @@ def test_players_without_a_pairing_number_yet_have_no_line(tmp_path):
     tournament = make_tournament(3)
     assert tournament.entries.filter(number__isnull=True).exists()
     assert "\r\n001" not in _exported(tournament, tmp_path)
+
+
+def test_blank_rounds_no_bye_explains_are_named_in_the_refusal(tmp_path):
+    """2.5 points from 0.5 played and one blank round: no bye is worth 2, the file is wrong."""
+    from django.core.management import CommandError
+
+    lines = LICHESS.read_text().split("\n")
+    lines[15] = lines[15][:80] + " 2.5" + lines[15][84:]
+    bad = tmp_path / "bad.trf"
+    bad.write_text("\n".join(lines))
+    with pytest.raises(CommandError, match=r"line 16, column 81: player 6 has 2\.5 points but "
+                       r"the results add up to 0\.5 \(blank round 2, read as no points\)"):
+        call_command("import_trf", str(bad))
+    assert not Tournament.objects.exists()

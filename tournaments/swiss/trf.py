@@ -332,7 +332,7 @@ def _check(t: TrfTournament) -> None:
                     p.line,
                     81,
                     f"player {p.number} has {float(p.points):g} points but the results add up to "
-                    f"{float(total):g}",
+                    f"{float(total):g}" + _blank_hint(p),
                 )
         for r, e in enumerate(p.rounds):
             col = ROUND_START + ROUND_WIDTH * r + 1
@@ -367,6 +367,15 @@ def _check(t: TrfTournament) -> None:
                     col + 5,
                     f"round {r + 1}: {p.number} and {q.number} have the same colour",
                 )
+
+
+def _blank_hint(p: TrfPlayer) -> str:
+    """Which blank rounds no reading (absence, byes) could make add up: where to look."""
+    blank = [r + 1 for r in p.blank_rounds if p.rounds[r] == RoundEntry(0, "-", "-")]
+    if not blank:
+        return ""
+    rounds = ", ".join(str(r) for r in blank)
+    return f" (blank round{'s' if len(blank) > 1 else ''} {rounds}, read as no points)"
 
 
 def points_after(t: TrfTournament, player: TrfPlayer, rounds: int) -> Fraction:
