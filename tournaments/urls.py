@@ -15,6 +15,7 @@ from . import (
     rating_views,
     swiss_views,
     team_views,
+    trf_views,
     views,
 )
 from .page_cache import site_page, tournament_page
@@ -24,6 +25,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("", site_page(views.tournament_list), name="list"),
     path("novo/", views.tournament_create, name="create"),
+    path("importar-trf/", trf_views.import_trf_page, name="import_trf"),
     path("pessoa/<int:pk>/", person_views.person_detail, name="person"),
     path("<slug:slug>/", tournament_page(views.tournament_detail), name="detail"),
     path("<slug:slug>/editar/", views.tournament_edit, name="edit"),
@@ -74,6 +76,7 @@ urlpatterns = [
     path("<slug:slug>/suico/rodada/<int:number>/trocar-adversarios/",
          swiss_views.swiss_exchange, name="swiss_exchange"),
     path("<slug:slug>/copia-de-seguranca/", backup_download.download_backup, name="backup"),
+    path("<slug:slug>/trf/", trf_views.download_trf, name="trf"),
     # team competitions (issue 16)
     path("<slug:slug>/equipes/", tournament_page(team_views.teams_page), name="teams"),
     path("<slug:slug>/equipes/configurar/", team_views.team_settings, name="team_settings"),

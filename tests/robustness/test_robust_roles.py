@@ -43,7 +43,8 @@ ORGANISER_WRITES = {
     "events:decide", "prizes:manage", "prizes:delete_category",
 }
 # Members of "Organizadores" (and superusers) only: a new tournament or event.
-CREATE = {"tournaments:create", "events:create"}
+CREATE = {"tournaments:create", "events:create",
+          "tournaments:import_trf"}  # issue 25: a tournament from a TRF file
 PUBLIC_WRITES = {"events:register"}  # issue 17: entering an event needs no account
 ROLES = ["anonymous", "outsider", "other_arbiter", "other_organiser", "arbiter", "organiser",
          "superuser"]

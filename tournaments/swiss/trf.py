@@ -17,6 +17,7 @@ from rules.textfile import TextDecodingError, decode_text
 
 __all__ = [
     "RoundEntry",
+    "TrfReading",
     "TrfError",
     "TrfPlayer",
     "TrfTournament",
@@ -79,6 +80,18 @@ class RoundEntry:
         return RESULT_POINTS[self.result]
 
 
+@dataclass(frozen=True)
+class TrfReading:
+    """A round entry other programs write that the format does not define, and how it was read,
+    so the arbiter is told (player, round) and can check it against his own papers."""
+
+    line: int
+    player: int
+    round: int
+    found: str  # "blank" (lichess: ten spaces) or "0000 - +" (a forfeit win without opponent)
+    read_as: str  # the result code it stands for: "-", "H", "U", "F"
+
+
 @dataclass
 class TrfPlayer:
     number: int
@@ -89,6 +102,12 @@ class TrfPlayer:
     rounds: list[RoundEntry]
     line: int
     raw: str = ""
+    sex: str = ""  # column 10: "m" or "w"
+    federation: str = ""  # columns 54-56
+    birth_date: str = ""  # columns 70-79, as the file writes it
+    #: 0-based rounds whose block was blank, to be read once the whole file is known.
+    blank_rounds: list[int] = field(default_factory=list)
+    readings: list[TrfReading] = field(default_factory=list)
 
 
 @dataclass
@@ -98,6 +117,12 @@ class TrfTournament:
     initial_colour: str | None = None  # "w" or "b" from XXC
     other_lines: list[str] = field(default_factory=list)
     scoring: dict[str, Fraction] = field(default_factory=lambda: dict(RESULT_POINTS))
+
+    @property
+    def readings(self) -> list[TrfReading]:
+        """Every entry read by interpretation (blank blocks, ``0000 - +``), by player, round."""
+        return sorted((r for p in self.players.values() for r in p.readings),
+                      key=lambda r: (r.player, r.round))
 
     def points_of(self, entry: RoundEntry) -> Fraction:
         """Points of a round entry under this file's scoring (BBW/BBD/... lines, else 1-1/2-0)."""
@@ -168,6 +193,7 @@ def parse_trf(text: str) -> TrfTournament:
     if not players:
         raise TrfError(1, 1, "no player lines (001)")
     tournament = TrfTournament(players, total_rounds, initial, other, scoring)
+    _read_blank_rounds(tournament)
     _check(tournament)
     return tournament
 
@@ -193,10 +219,13 @@ def _parse_player(line: str, no: int) -> TrfPlayer:
     points = _points(line[80:84], no, 81)
     rank = _int(line[85:89], no, 86, "the rank", blank=0)
     rounds: list[RoundEntry] = []
+    blanks: list[int] = []
+    readings: list[TrfReading] = []
     col = ROUND_START
     while col < len(line):
         block = line[col : col + 8].ljust(8)
         if not block.strip():
+            blanks.append(len(rounds))
             rounds.append(RoundEntry(0, "-", "-"))
             col += ROUND_WIDTH
             continue
@@ -206,6 +235,13 @@ def _parse_player(line: str, no: int) -> TrfPlayer:
             raise TrfError(no, col + 6, f"colour must be w, b or -, found {colour!r}")
         if result not in RESULT_POINTS:
             raise TrfError(no, col + 8, f"unknown result code {result!r}")
+        if opp == 0 and result == "+":
+            # Some programs write the point of a player whose opponent never came, no opponent
+            # named: it is a point without a game, what a full-point bye is.
+            readings.append(TrfReading(no, number, len(rounds) + 1, "0000 - +", "F"))
+            rounds.append(RoundEntry(0, "-", "F"))
+            col += ROUND_WIDTH
+            continue
         if opp == 0 and result not in BYE_CODES:
             raise TrfError(no, col + 8, f"result {result!r} needs an opponent")
         if opp != 0 and result in "HFUZ":
@@ -220,7 +256,63 @@ def _parse_player(line: str, no: int) -> TrfPlayer:
         and not line[ROUND_START + ROUND_WIDTH * (len(rounds) - 1) :].strip()
     ):
         rounds.pop()
-    return TrfPlayer(number, name, rating, points, rank, rounds, no, line)
+    blanks = [r for r in blanks if r < len(rounds)]
+    sex = line[9:10].strip().lower()
+    return TrfPlayer(number, name, rating, points, rank, rounds, no, line,
+                     sex=sex if sex in ("m", "w") else "", federation=line[53:56].strip(),
+                     birth_date=line[69:79].strip(), blank_rounds=blanks, readings=readings)
+
+
+def _read_blank_rounds(t: TrfTournament) -> None:
+    """lichess writes a bye or an absence as a blank block: read each as an absence (``-``),
+    unless the points column says the player scored there, then as the byes that make it add
+    up: one pairing-allocated bye (``U``) in the latest such round nobody else has it, and
+    half-point byes (``H``, a late entry's rounds) in the earliest. Each reading is recorded."""
+    last = t.rounds_in_file
+    bye_rounds = {r for p in t.players.values() for r, e in enumerate(p.rounds) if e.result == "U"}
+    for p in sorted(t.players.values(), key=lambda p: p.number):
+        blanks = list(p.blank_rounds)
+        found = sum((t.points_of(e) for e in p.rounds), Fraction(0))
+        if p.raw[80:84].strip() and p.points > found and len(p.rounds) < last:
+            # his line stops early but he scored there: the trailing blanks are rounds too
+            blanks += range(len(p.rounds), last)
+            p.rounds += [RoundEntry(0, "-", "-")] * (last - len(p.rounds))
+        if not blanks:
+            continue
+        codes = dict.fromkeys(blanks, "-")
+        missing = p.points - found if p.raw[80:84].strip() else Fraction(0)
+        if missing > 0:
+            plan = _bye_plan(t, missing, len(blanks))
+            if plan is not None:
+                pab, halves = plan
+                for r in blanks[:halves]:
+                    codes[r] = "H"
+                if pab:
+                    free = [r for r in blanks[halves:] if r not in bye_rounds]
+                    if free:
+                        codes[free[-1]] = "U"
+                        bye_rounds.add(free[-1])
+                    else:  # that round's pairing bye is someone else's: a point without a game
+                        codes[blanks[-1]] = "F"
+        for r, code in codes.items():
+            p.rounds[r] = RoundEntry(0, "-", code)
+            p.readings.append(TrfReading(p.line, p.number, r + 1, "blank", code))
+        p.blank_rounds = sorted(codes)
+
+
+def _bye_plan(t: TrfTournament, missing: Fraction, blanks: int) -> tuple[bool, int] | None:
+    """(a pairing-allocated bye?, how many half-point byes) worth `missing` points over at most
+    `blanks` rounds; one pairing bye at most (C.04.1 c), the fewest rounds changed."""
+    for pab in (True, False):
+        rest = missing - (t.scoring["U"] if pab else 0)
+        if rest < 0 or (pab and blanks < 1):
+            continue
+        half = t.scoring["H"]
+        if rest == 0:
+            return pab, 0
+        if half > 0 and (rest / half).denominator == 1 and rest / half <= blanks - pab:
+            return pab, int(rest / half)
+    return None
 
 
 _OPPOSITE_RESULT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
@@ -240,7 +332,7 @@ def _check(t: TrfTournament) -> None:
                     p.line,
                     81,
                     f"player {p.number} has {float(p.points):g} points but the results add up to "
-                    f"{float(total):g}",
+                    f"{float(total):g}" + _blank_hint(p),
                 )
         for r, e in enumerate(p.rounds):
             col = ROUND_START + ROUND_WIDTH * r + 1
@@ -277,13 +369,25 @@ def _check(t: TrfTournament) -> None:
                 )
 
 
+def _blank_hint(p: TrfPlayer) -> str:
+    """Which blank rounds no reading (absence, byes) could make add up: where to look."""
+    blank = [r + 1 for r in p.blank_rounds if p.rounds[r] == RoundEntry(0, "-", "-")]
+    if not blank:
+        return ""
+    rounds = ", ".join(str(r) for r in blank)
+    return f" (blank round{'s' if len(blank) > 1 else ''} {rounds}, read as no points)"
+
+
 def points_after(t: TrfTournament, player: TrfPlayer, rounds: int) -> Fraction:
     """Points after the first ``rounds`` rounds."""
     return sum((t.points_of(e) for e in player.rounds[:rounds]), Fraction(0))
 
 
-def write_trf(t: TrfTournament, rounds: int | None = None) -> str:
-    """TRF text of the first ``rounds`` rounds (all by default), points recomputed; CR-LF."""
+def write_trf(t: TrfTournament, rounds: int | None = None, *,
+              scored_rounds: int | None = None) -> str:
+    """TRF text of the first ``rounds`` rounds (all by default), points recomputed (after
+    ``scored_rounds`` when given: a requested bye for the round to come is not scored yet);
+    CR-LF."""
     n_rounds = t.rounds_in_file if rounds is None else rounds
     out = list(t.other_lines)
     if t.total_rounds is not None:
@@ -291,10 +395,11 @@ def write_trf(t: TrfTournament, rounds: int | None = None) -> str:
     if t.initial_colour is not None:
         out.append("XXC white1" if t.initial_colour == "w" else "XXC black1")
     for p in sorted(t.players.values(), key=lambda p: p.number):
-        pts = points_after(t, p, n_rounds)
+        pts = points_after(t, p, n_rounds if scored_rounds is None else scored_rounds)
         head = (
-            f"001 {p.number:4d}      {p.name[:33]:<33} {p.rating or '':>4}"
-            f"{'':27} {float(pts):4.1f} {p.rank or '':>4}"
+            f"001 {p.number:4d} {p.sex[:1]:1}    {p.name[:33]:<33} {p.rating or '':>4}"
+            f" {p.federation[:3]:<3} {'':11} {p.birth_date[:10]:<10} {float(pts):4.1f}"
+            f" {p.rank or '':>4}"
         )
         blocks = ""
         for e in p.rounds[:n_rounds]:

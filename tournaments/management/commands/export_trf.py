@@ -1,21 +1,20 @@
-"""`manage.py export_trf SLUG`: a Swiss tournament or a team competition as a TRF-2026 file (for
-rating officers and other pairing programs), its complete rounds on standard output or in a
-file. A team competition gets the team records of TRF-2026 (310, 320, 330, 300, 352, 362) with
-the player records (001) of every team member (tournaments/team_trf.py)."""
+"""`manage.py export_trf SLUG`: a Swiss tournament, a round robin or a team competition as a
+TRF-2026 file (for rating officers and other pairing programs), its complete rounds on standard
+output or in a file. A team competition gets the team records of TRF-2026 (310, 320, 330, 300,
+352, 362) with the player records (001) of every team member (tournaments/team_trf.py)."""
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament
-from tournaments.swiss.trf import write_trf
 from tournaments.swiss_micro import TRF_REFUSAL
-from tournaments.swiss_trf import complete_rounds, tournament_to_trf
+from tournaments.swiss_trf import export_trf_text
 from tournaments.team_services import is_team_event
 from tournaments.team_trf import team_trf
 
 
 class Command(BaseCommand):
-    help = _("Write a Swiss tournament as a TRF file (import it with import_trf).")
+    help = _("Write a tournament as a TRF file (import it with import_trf).")
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
@@ -28,13 +27,10 @@ class Command(BaseCommand):
             raise CommandError(_("No tournament with the slug %(slug)s.") % {"slug": slug})
         if is_team_event(tournament):
             text = team_trf(tournament)
-        elif not tournament.is_swiss:
-            raise CommandError(_("%(slug)s is a round robin: TRF export is for Swiss "
-                                 "tournaments and team competitions.") % {"slug": slug})
         elif tournament.micro_match:
             raise CommandError(str(TRF_REFUSAL))
         else:
-            text = write_trf(tournament_to_trf(tournament, rounds=complete_rounds(tournament)))
+            text = export_trf_text(tournament)
         if output:
             with open(output, "w", encoding="utf-8", newline="") as handle:
                 handle.write(text)

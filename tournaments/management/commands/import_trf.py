@@ -1,6 +1,7 @@
 """`manage.py import_trf FILE.trf`: a Swiss tournament from a TRF file (Swiss-Manager, Swiss
-Perfect, bbpPairings...), with its players, rounds and results, to be continued here; a file
-with TRF-2026 team records (310) becomes a team competition."""
+Perfect, bbpPairings, lichess...), with its players, rounds and results, to be continued here;
+a file with TRF-2026 team records (310) becomes a team competition. The slug is printed on
+standard output, and how each unusual entry was read on standard error."""
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
@@ -10,7 +11,7 @@ from engine_messages import text_decoding_problem
 from rules.textfile import TextDecodingError, decode_text
 from tournaments.services import TournamentError
 from tournaments.swiss.trf import TrfError
-from tournaments.swiss_trf import TrfImportError, import_trf_text
+from tournaments.swiss_trf import TrfImportError, import_trf
 from tournaments.team_trf import TeamTrfError, import_team_trf, is_team_file
 
 
@@ -40,12 +41,18 @@ class Command(BaseCommand):
             raise CommandError(_("%(file)s refused, nothing saved: %(error)s") % {
                 "file": file, "error": text_decoding_problem(error)}) from error
         try:
+            notes: list[str] = []
             if is_team_file(text):  # TRF-2026 team records: a team competition
                 tournament = import_team_trf(text, slug=slug or "")
             else:
-                tournament = import_trf_text(text, slug=slug or "")
+                imported = import_trf(text, slug=slug or "")
+                tournament, notes = imported.tournament, imported.notes
         except (TrfError, TrfImportError, TeamTrfError, TournamentError) as error:
             raise CommandError(_("%(file)s refused, nothing saved: %(error)s") % {
                 "file": file, "error": error}) from error
         tournament.organisers.add(*users)
         self.stdout.write(tournament.slug)
+        # How entries other programs write were read (a blank round, "0000 - +"), for the
+        # arbiter to check; on standard error, so the slug alone stays on standard output.
+        for note in notes:
+            self.stderr.write(note, style_func=self.style.WARNING)
