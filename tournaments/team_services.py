@@ -346,9 +346,12 @@ def describe_problem(problem: teams.LineupProblem, names: dict, boards: int) -> 
         teams.LineupRule.TWICE: _(
             "Board %(board)d: %(player)s is already on board %(other_board)d; a player plays "
             "one board."),
+        # `player` is placed below `other` yet comes before him on the roster (issue 25: the
+        # sentence said it the other way round).
         teams.LineupRule.ORDER: _(
-            "Board %(board)d: %(player)s comes after %(other)s (board %(other_board)d) on the "
-            "roster, so may not play above him; the line-up follows the roster order."),
+            "Board %(board)d: %(player)s comes before %(other)s (board %(other_board)d) on the "
+            "roster, so %(other)s may not play above him; the line-up follows the roster "
+            "order."),
         teams.LineupRule.GAP: _(
             "Board %(board)d is empty but board %(other_board)d is not: missing players leave "
             "the last boards empty."),
