@@ -330,7 +330,7 @@ def generate_rounds(request, tournament: Tournament):
     """The whole team round robin at once, or the next round of a team Swiss."""
     if tournament.team_competition.system == TeamSystem.SWISS:
         try:
-            round_ = team_services.pair_next_swiss_round(tournament)
+            round_ = team_services.pair_next_swiss_round(tournament, user=request.user)
         except team_services.TournamentError as error:
             messages.error(request, str(error))
             return redirect("tournaments:teams", tournament.slug)

@@ -219,3 +219,11 @@ def test_an_individual_round_with_a_result_or_not_the_last_is_kept(organiser):
         swiss_event.delete_last_round(first)
     assert tournament.rounds.count() == 2
     assert "round-deleted" not in actions(tournament)
+
+
+def test_pairing_a_team_swiss_round_on_its_page_is_audited_with_who(organiser):
+    league = team_swiss(organiser)
+    logged_in(organiser).post(reverse("tournaments:team_generate_rounds", args=[league.slug]))
+    entry = AuditEntry.objects.get(tournament=league, action="round-paired")
+    assert entry.actor == organiser
+    assert entry.after["round"] == 1 and len(entry.after["matches"]) == 2
