@@ -257,10 +257,14 @@ def _delete(round_: Round, user) -> None:
 
 
 @transaction.atomic
-def delete_last_round(round_: Round, *, user=None) -> None:
-    """Throw away the last round, published or not, while nothing is played in it."""
+def delete_last_round(round_: Round, *, user=None) -> int:
+    """Throw away the last round, published or not, while nothing is played in it; its number
+    is returned."""
     page_version.bump(round_.tournament_id)  # what the public pages show changes
-    _delete(_deletable_last_round(round_), user)
+    round_ = _deletable_last_round(round_)
+    number = round_.number
+    _delete(round_, user)
+    return number
 
 
 @transaction.atomic

@@ -141,7 +141,8 @@ def test_the_last_team_round_is_deleted_or_paired_again_with_its_line_ups(organi
     assert not LineupBoard.objects.exists()  # the thrown-away round's line-up went with it
     assert Tournament.objects.get(pk=league.pk).version > version
     assert actions(league)[-4:] == ["round-paired", "lineup-set", "round-deleted", "round-paired"]
-    client.post(url, {"action": "delete"})
+    response = client.post(url, {"action": "delete"}, follow=True)
+    assert "Round 1 deleted." in response.content.decode()
     assert not league.rounds.exists() and not TeamMatch.objects.exists()
     assert Tournament.objects.get(pk=league.pk).status == "registration"
 
@@ -182,7 +183,9 @@ def test_a_published_round_without_results_is_deleted_after_confirmation(organis
     assert url in desk
     assert "Yes, delete round 1" in client.get(url).content.decode()
     assert tournament.rounds.filter(pk=round_.pk).exists()
-    client.post(url, {"action": "delete"})
+    response = client.post(url, {"action": "delete"}, follow=True)
+    assert response.redirect_chain[-1][0] == reverse("tournaments:swiss", args=[tournament.slug])
+    assert "Round 1 deleted." in response.content.decode()
     assert not tournament.rounds.exists() and not Game.objects.exists()
     entry = AuditEntry.objects.get(tournament=tournament, action="round-deleted")
     assert entry.actor == organiser
