@@ -230,3 +230,17 @@ def test_pairing_a_team_swiss_round_on_its_page_is_audited_with_who(organiser):
     entry = AuditEntry.objects.get(tournament=league, action="round-paired")
     assert entry.actor == organiser
     assert entry.after["round"] == 1 and len(entry.after["matches"]) == 2
+
+
+def test_a_round_with_a_score_sheet_but_no_result_is_kept(organiser):
+    from arbitration.services import save_sheet
+
+    tournament = swiss(organiser)
+    first = swiss_event.publish_round(swiss_event.pair_next_round(tournament))
+    game = Game.objects.select_related("round__tournament", "white__player",
+                                       "black__player").get(round=first, board=1)
+    save_sheet(game, pdn="1. 22-18 11-15 *", notation="numeric", expected_version=0)
+    assert not first.games.exclude(result="").exists()
+    with pytest.raises(swiss_event.SwissError, match="results or score sheets"):
+        swiss_event.delete_last_round(first)
+    assert tournament.rounds.count() == 1
