@@ -294,6 +294,7 @@ class Action(models.TextChoices):
     ROUND_PAIRED = "round-paired", _("Swiss round paired")
     PAIRING_EDITED = "pairing-edited", _("Swiss pairing edited")
     ROUND_PUBLISHED = "round-published", _("Swiss round published")
+    ROUND_DELETED = "round-deleted", _("Swiss round deleted")
     LINEUP_SET = "lineup-set", _("team line-up handed in")
     TEAM_WITHDRAWN = "team-withdrawn", _("team withdrawn")
     TEAM_RETURNED = "team-returned", _("team withdrawal undone")

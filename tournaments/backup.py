@@ -337,6 +337,8 @@ def _check(data: Any) -> dict[str, Any]:
     checked["scoring"] = _check_scoring(data["scoring"])
     checked["tiebreaks"] = _check_tiebreaks(data["tiebreaks"])
     checked["players"] = _check_players(data["players"])
+    if "swiss" not in data and "team_competition" not in data:
+        _check_round_robin_size(checked["players"])
     checked["rounds"] = _check_rounds(data["rounds"], checked["players"],
                                       micro=checked["micro_match"])
     played = {(round_["number"], game["board"]) for round_ in checked["rounds"]
@@ -387,13 +389,19 @@ def _check_tiebreaks(ids: Any) -> list[str]:
     return list(ids)
 
 
-def _check_players(players: Any) -> list[dict[str, Any]]:
-    if not isinstance(players, list):
-        raise fail("players", _("must be a list"))
+def _check_round_robin_size(players: list[dict[str, Any]]) -> None:
+    """The round robin's limit (services.MAX_ROUND_ROBIN_PLAYERS), for a round robin only: a
+    Swiss or a team competition has no such limit, and its backup of 139 players must come
+    back (issue 25)."""
     if len(players) > MAX_ROUND_ROBIN_PLAYERS:
         raise fail("players", _(
             "%(count)d players: a round robin takes at most %(limit)d (use the Swiss system for "
             "a larger field)") % {"count": len(players), "limit": MAX_ROUND_ROBIN_PLAYERS})
+
+
+def _check_players(players: Any) -> list[dict[str, Any]]:
+    if not isinstance(players, list):
+        raise fail("players", _("must be a list"))
     checked, numbers, ids = [], set(), set()
     for index, player in enumerate(players):
         where = f"players[{index}]"
@@ -551,8 +559,9 @@ def _save(checked: dict[str, Any], organisers) -> Tournament:
     tournament.save()
     tournament.organisers.add(*organisers)
     by_number: dict[int, Entry] = {}
+    known = _known_players(checked["players"])
     for player in checked["players"]:
-        entry = Entry.objects.create(tournament=tournament, player=_player_for(player),
+        entry = Entry.objects.create(tournament=tournament, player=_player_for(player, known),
                                      number=player["number"], withdrawn=player["withdrawn"])
         if entry.number is not None:
             by_number[entry.number] = entry
@@ -608,15 +617,22 @@ def _save_rounds(tournament: Tournament, rounds: list[dict[str, Any]],
     ])
 
 
-def _player_for(player: dict[str, Any]) -> Player:
+def _known_players(players: list[dict[str, Any]]) -> dict[str, Player]:
+    """The registry's players with the file's federation ids, in one query (a 500-player Swiss
+    looked each one up on its own, issue 25)."""
+    ids = [player["federation_id"] for player in players if player["federation_id"]]
+    return {known.federation_id: known for known in Player.objects.filter(federation_id__in=ids)}
+
+
+def _player_for(player: dict[str, Any], known: dict[str, Player]) -> Player:
     """A player already known by his federation id is reused, as when adding by form or CSV."""
-    if player["federation_id"]:
-        known = Player.objects.filter(federation_id=player["federation_id"]).first()
-        if known is not None:
-            return known
+    if player["federation_id"] in known:
+        return known[player["federation_id"]]
     new = Player(name=player["name"], club=player["club"], rating=player["rating"],
                  federation_id=player["federation_id"])
-    new.full_clean()
+    # The file's checks already hold the constraints (a name, a rating in range, federation
+    # ids distinct and new), so no query per constraint and player; the database still has them.
+    new.full_clean(validate_constraints=False)
     new.save()
     return new
 

@@ -350,6 +350,20 @@ class Tournament(models.Model):
         return self.system == PairingSystem.SWISS
 
     @property
+    def is_individual_swiss(self) -> bool:
+        """A Swiss paired player by player. A team competition pairs teams (its own page), so
+        the individual pairing would pair its players one by one, reserves too (issue 25)."""
+        if not self.is_swiss:
+            return False
+        from django.core.exceptions import ObjectDoesNotExist
+
+        try:
+            self.team_competition  # noqa: B018 - the one-to-one is looked up (and cached)
+        except ObjectDoesNotExist:
+            return True
+        return False
+
+    @property
     def pab_points(self) -> Decimal:
         """Points of the pairing-allocated bye: the tournament's setting, else a win."""
         return self.scoring_win if self.bye_points is None else self.bye_points

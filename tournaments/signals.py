@@ -26,3 +26,5 @@ ADMIN_EDITED = "admin-edited"
 ROUND_PAIRED = "round-paired"
 PAIRING_EDITED = "pairing-edited"
 ROUND_PUBLISHED = "round-published"
+# The last round of a Swiss (individual or team) thrown away while nothing is played in it.
+ROUND_DELETED = "round-deleted"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
@@ -34,7 +34,7 @@ from .services import (
     announce,
     withdrawal_state,
 )
-from .signals import PAIRING_EDITED, ROUND_PAIRED, ROUND_PUBLISHED
+from .signals import PAIRING_EDITED, ROUND_DELETED, ROUND_PAIRED, ROUND_PUBLISHED
 from .swiss.dutch import NoValidPairing, RoundPairing
 from .swiss.state import PairingInput, PlayerState, from_trf
 from .swiss.systems import get_system
@@ -43,7 +43,8 @@ from .swiss_trf import tournament_to_trf
 __all__ = [
     "PairingFailedError", "SwissError", "come_back", "edit_warnings", "enter_late",
     "exchange_opponents",
-    "pair_next_round", "position_before", "publish_round", "rank_by_rating", "repair_round",
+    "delete_last_round", "pair_next_round", "position_before", "publish_round", "rank_by_rating",
+    "repair_round", "round_has_records",
     "request_absence", "cancel_absence", "swap_colours",
 ]
 
@@ -59,6 +60,14 @@ class PairingFailedError(SwissError):
 def _refuse_unless_swiss(tournament: Tournament) -> None:
     if not tournament.is_swiss:
         raise SwissError(_("This tournament is a round robin, not a Swiss."))
+    if not tournament.is_individual_swiss:
+        raise SwissError(team_competition_refusal())
+
+
+def team_competition_refusal() -> str:
+    """Why a team competition has no individual Swiss pairing (issue 25)."""
+    return _("This is a team competition: its rounds are paired team against team on the "
+             "Teams page, not player by player.")
 
 
 def _last_round(tournament: Tournament) -> Round | None:
@@ -198,14 +207,74 @@ def _unpublished(round_: Round) -> Round:
     return round_
 
 
-@transaction.atomic
-def repair_round(round_: Round, *, user=None) -> Round:
-    """Throw the unpublished pairing away and pair the round again (after byes changed)."""
-    page_version.bump(round_.tournament_id)  # what the public pages show changes
-    round_ = _unpublished(round_)
-    tournament, number = round_.tournament, round_.number
+def round_has_records(round_: Round) -> bool:
+    """Whether anything was played or written in the round: a result, or a record another app
+    keeps on one of its games (a score sheet, a claim), which deleting the round would lose.
+    The audit log's entries only point at a game, so they do not count."""
+    games = Game.objects.filter(round=round_)
+    if games.exclude(result=GameResult.NOT_PLAYED).exists():
+        return True
+    for relation in Game._meta.related_objects:
+        if relation.related_model._meta.app_label == Game._meta.app_label:
+            continue  # the tournaments app's own rows go with the round
+        if relation.on_delete is models.SET_NULL:
+            continue
+        if relation.related_model._base_manager.filter(
+                **{f"{relation.field.name}__in": games}).exists():
+            return True
+    return False
+
+
+def _deletable_last_round(round_: Round) -> Round:
+    """The round, locked with its tournament, if it may be thrown away: the last one, with
+    nothing played or written in it (issue 25: a published round paired by mistake)."""
+    round_ = Round.objects.select_related("tournament").get(pk=round_.pk)
+    tournament = _locked(round_.tournament)
+    round_.tournament = tournament
+    _refuse_unless_swiss(tournament)
+    last = _last_round(tournament)
+    if last is None or last.pk != round_.pk:
+        raise SwissError(_("Only the last round (%(last)d) can be deleted or paired again.") % {
+            "last": last.number if last else 0})
+    if round_has_records(round_):
+        raise SwissError(_(
+            "Round %(number)d has results or score sheets: it can no longer be deleted or "
+            "paired again.") % {"number": round_.number})
+    return round_
+
+
+def _delete(round_: Round, user) -> None:
+    """Delete the round and log what it was."""
+    before = _pairing_state(round_)
+    before["published"] = round_.published
+    tournament = round_.tournament
     round_.games.all().delete()
     round_.delete()
+    if not tournament.rounds.exists() and tournament.status == Status.ONGOING:
+        tournament.status = Status.REGISTRATION
+        tournament.save(update_fields=["status"])
+    announce(tournament, ROUND_DELETED, user=user, before=before)
+
+
+@transaction.atomic
+def delete_last_round(round_: Round, *, user=None) -> int:
+    """Throw away the last round, published or not, while nothing is played in it; its number
+    is returned."""
+    page_version.bump(round_.tournament_id)  # what the public pages show changes
+    round_ = _deletable_last_round(round_)
+    number = round_.number
+    _delete(round_, user)
+    return number
+
+
+@transaction.atomic
+def repair_round(round_: Round, *, user=None) -> Round:
+    """Throw the last round's pairing away and pair it again (after byes changed, or a round
+    published by mistake), while nothing is played in it."""
+    page_version.bump(round_.tournament_id)  # what the public pages show changes
+    round_ = _deletable_last_round(round_)
+    tournament, number = round_.tournament, round_.number
+    _delete(round_, user)
     return _pair(tournament, number, user)
 
 

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -18,9 +19,12 @@ from .tables import local_points
 
 
 def _back(tournament: Tournament):
-    """The Swiss page; a round robin's own page (one redirect, where the message shows)."""
+    """The Swiss page; a round robin's own page, a team competition's teams page (one
+    redirect, where the message shows)."""
     if not tournament.is_swiss:
         return redirect(tournament)
+    if not tournament.is_individual_swiss:
+        return redirect("tournaments:teams", tournament.slug)
     return redirect("tournaments:swiss", tournament.slug)
 
 
@@ -46,6 +50,9 @@ def swiss_desk(request, tournament: Tournament):
     if not tournament.is_swiss:
         messages.info(request, _("This tournament is a round robin, not a Swiss."))
         return redirect(tournament)
+    if not tournament.is_individual_swiss:
+        messages.error(request, swiss_event.team_competition_refusal())
+        return redirect("tournaments:teams", tournament.slug)
     pending = _pending(tournament)
     boards, bye_points = [], ""
     if pending is not None:
@@ -56,7 +63,9 @@ def swiss_desk(request, tournament: Tournament):
         if pending.bye_id:
             bye_points = before.get(pending.bye_id, "")
     last = tournament.rounds.order_by("-number").first()
+    deletable = last if last is not None and not swiss_event.round_has_records(last) else None
     context = {
+        "deletable_round": deletable,
         "tournament": tournament, "pending": pending, "boards": boards, "bye_points": bye_points,
         "next_number": (last.number + 1) if last else 1, "paired": last is not None,
         "can_manage": can_manage(request.user, tournament), "can_arbitrate": True,
@@ -96,6 +105,48 @@ def swiss_repair(request, tournament: Tournament, number: int):
     _step(request, tournament, lambda: swiss_event.repair_round(round_, user=request.user),
           _("Round paired again."))
     return _back(tournament)
+
+
+@tournament_role_required(can_arbitrate)
+def swiss_delete_round(request, tournament: Tournament, number: int):
+    """The last round, deleted or paired again while nothing is played in it, published or
+    not (issue 25): GET asks for confirmation, POST does it (action "delete" or "repair")."""
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    if not tournament.is_individual_swiss:
+        messages.error(request, swiss_event.team_competition_refusal()
+                       if tournament.is_swiss else
+                       _("This tournament is a round robin, not a Swiss."))
+        return _back(tournament)
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action == "repair":
+            if _step(request, tournament,
+                     lambda: swiss_event.repair_round(round_, user=request.user),
+                     _("Round paired again.")) is None:
+                return redirect("tournaments:swiss_delete_round", tournament.slug, number)
+        elif action == "delete":
+            if _step(request, tournament,
+                     lambda: swiss_event.delete_last_round(round_, user=request.user),
+                     _("Round %(number)d deleted.") % {"number": number}) is None:
+                return redirect("tournaments:swiss_delete_round", tournament.slug, number)
+        else:
+            messages.error(request, _("Choose to delete the round or to pair it again."))
+            return redirect("tournaments:swiss_delete_round", tournament.slug, number)
+        return _back(tournament)
+    last = tournament.rounds.order_by("-number").first()
+    deletable = last is not None and last.pk == round_.pk and not swiss_event.round_has_records(
+        round_)
+    lines = [f"{game.board}. {game.white.player.name} – {game.black.player.name}"
+             for game in round_.games.select_related("white__player", "black__player")
+             .order_by("board")]
+    context = {
+        "tournament": tournament, "round": round_, "deletable": deletable, "team": False,
+        "header_active": "swiss", "pairing_lines": lines,
+        "can_manage": can_manage(request.user, tournament), "can_arbitrate": True,
+        "action_url": reverse("tournaments:swiss_delete_round", args=[tournament.slug, number]),
+        "back_url": reverse("tournaments:swiss", args=[tournament.slug]),
+    }
+    return render(request, "tournaments/delete_round.html", context)
 
 
 @require_POST

@@ -2,7 +2,8 @@
 the same hooks as other apps' extensions. One optional key, written for team competitions only:
 
     "team_competition": {"system", "boards", "match_points": {"win", "draw", "loss"}, "primary",
-        "bye_match_points", "bye_game_points" (null: half the boards), "tiebreaks",
+        "bye_match_points" (null: a drawn match's), "bye_game_points" (null: half the boards),
+        "tiebreaks",
         "board_prize_min_games", "swiss_rounds" (null),
         "colour_preferences" ("A", "B" or "none"; optional, "A"),
         "secondary_for_colours" (optional, true),
@@ -99,7 +100,8 @@ def export_backup(tournament: Tournament) -> dict[str, Any]:
                          "draw": json_number(competition.match_draw),
                          "loss": json_number(competition.match_loss)},
         "primary": competition.primary,
-        "bye_match_points": json_number(competition.bye_match_points),
+        "bye_match_points": None if competition.bye_match_points is None
+        else json_number(competition.bye_match_points),
         "bye_game_points": None if competition.bye_game_points is None
         else json_number(competition.bye_game_points),
         "tiebreaks": list(competition.tiebreaks),
@@ -156,8 +158,8 @@ def check_backup(data: dict[str, Any], games: FileGames) -> dict[str, Any] | Non
         "match_draw": points_value(match_points["draw"], f"{where}.match_points.draw"),
         "match_loss": points_value(match_points["loss"], f"{where}.match_points.loss"),
         "primary": choice(section["primary"], f"{where}.primary", PrimaryScore.values),
-        "bye_match_points": points_value(section["bye_match_points"],
-                                         f"{where}.bye_match_points"),
+        "bye_match_points": None if section["bye_match_points"] is None else points_value(
+            section["bye_match_points"], f"{where}.bye_match_points"),
         "bye_game_points": None if section["bye_game_points"] is None else points_value(
             section["bye_game_points"], f"{where}.bye_game_points"),
         "board_prize_min_games": whole_number(section["board_prize_min_games"],

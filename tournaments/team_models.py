@@ -91,9 +91,13 @@ class TeamCompetition(models.Model):
         help_text=_("Team Swiss only (FIDE C.04.6 Art. 4.2.2): between two teams with the same "
                     "primary score, the one with more of the other score is the first team "
                     "for colours."))
+    # Empty: in a Swiss a drawn match's points (FIDE C.04.6 Art. 1.4; issue 25, it was a won
+    # match's 2), in a round robin a won match's as before (every team has the same byes there);
+    # they follow the match points. A number is the organiser's own.
     bye_match_points = models.DecimalField(
-        _("match points for a bye"), max_digits=4, decimal_places=1, default=Decimal("2"),
-        help_text=_("As the regulation sets; by default a won match."))
+        _("match points for a bye"), max_digits=4, decimal_places=1, null=True, blank=True,
+        help_text=_("As the regulation sets; empty: a drawn match's points in a team Swiss "
+                    "(FIDE C.04.6 Art. 1.4), a won match's in a round robin."))
     bye_game_points = models.DecimalField(
         _("game points for a bye"), max_digits=5, decimal_places=1, null=True, blank=True,
         help_text=_("As the regulation sets; empty: half the points of all the boards."))
@@ -145,9 +149,12 @@ class TeamCompetition(models.Model):
             bye_game_points = self.boards * Fraction(self.tournament.scoring_win) / 2
         else:
             bye_game_points = Fraction(bye_game)
+        bye_match = self.bye_match_points
+        if bye_match is None:
+            bye_match = self.match_draw if self.system == TeamSystem.SWISS else self.match_win
         return teams.TeamScoring(
             win=Fraction(self.match_win), draw=Fraction(self.match_draw),
-            loss=Fraction(self.match_loss), bye_match_points=Fraction(self.bye_match_points),
+            loss=Fraction(self.match_loss), bye_match_points=Fraction(bye_match),
             bye_game_points=bye_game_points, primary=self.primary)
 
 

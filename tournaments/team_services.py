@@ -42,7 +42,7 @@ from .services import (
     create_tournament,
     record_result,
 )
-from .signals import TEAM_RETURNED, TEAM_WITHDRAWN
+from .signals import ROUND_DELETED, ROUND_PAIRED, TEAM_RETURNED, TEAM_WITHDRAWN
 from .swiss_table import regulation_for
 
 MAX_ROSTER = 20
@@ -171,7 +171,7 @@ def generate_team_round_robin(tournament: Tournament) -> list[Round]:
 
 
 @transaction.atomic
-def pair_next_swiss_round(tournament: Tournament) -> Round:
+def pair_next_swiss_round(tournament: Tournament, *, user=None) -> Round:
     """Pair the next round of a team Swiss by C.04.6 (tournaments/team_swiss.py).
 
     The previous round must be over. Teams keep the pairing numbers set before round 1 (the
@@ -186,9 +186,13 @@ def pair_next_swiss_round(tournament: Tournament) -> Round:
         raise TournamentError(_("This competition is a team round robin, not a Swiss."))
     last = tournament.rounds.order_by("-number").first()
     if last is not None and not round_is_over(last):
-        raise TournamentError(_(
+        message = _(
             "Round %(number)d is not over yet: enter every result before pairing the next "
-            "round.") % {"number": last.number})
+            "round.") % {"number": last.number}
+        if not team_round_has_results(last):
+            message += " " + _("Nothing is decided in it yet: it can be deleted, or paired "
+                               "again, from its page.")
+        raise TournamentError(message)
     number = 1 if last is None else last.number + 1
     if competition.swiss_rounds and number > competition.swiss_rounds:
         raise TournamentError(_("All %(count)d rounds of the Swiss are paired.") % {
@@ -234,7 +238,79 @@ def pair_next_swiss_round(tournament: Tournament) -> Round:
         tournament.status = Status.ONGOING
         tournament.save(update_fields=["status"])
     page_version.bump(tournament.pk)  # bulk writes send no signals
+    announce(tournament, ROUND_PAIRED, user=user, after=_team_round_state(round_))
     return round_
+
+
+def _team_round_state(round_: Round) -> dict:
+    """A team round as the audit log keeps it: its matches by team name, and any individual
+    games (a draft the individual Swiss pairing made before issue 25 refused it)."""
+    matches = [[match.home.name, match.away.name if match.away else None]
+               for match in round_.team_matches.select_related("home", "away").order_by("table")]
+    state: dict = {"round": round_.number, "matches": matches}
+    games = list(round_.games.order_by("board").values_list("white__player__name",
+                                                             "black__player__name"))
+    if games and not matches:
+        state["games"] = [list(game) for game in games]
+    return state
+
+
+def team_round_has_results(round_: Round) -> bool:
+    """Whether anything is decided in the round: a game's result, a forfeited board, or a
+    record another app keeps on one of its games (a score sheet, a claim)."""
+    from .swiss_event import round_has_records
+
+    return round_has_records(round_) or MatchBoard.objects.filter(
+        match__round=round_).exclude(forfeit="").exists()
+
+
+def deletable_last_round(tournament: Tournament) -> Round | None:
+    """The team Swiss's last round if it may be deleted or paired again now, else None."""
+    competition = getattr(tournament, "team_competition", None)
+    if competition is None or competition.system != TeamSystem.SWISS:
+        return None
+    last = tournament.rounds.order_by("-number").first()
+    if last is None or team_round_has_results(last):
+        return None
+    return last
+
+
+def _checked_last_round(round_: Round) -> tuple[Tournament, Round]:
+    tournament = _locked(round_.tournament)
+    if tournament.team_competition.system != TeamSystem.SWISS:
+        raise TournamentError(_("This competition is a team round robin, not a Swiss."))
+    last = tournament.rounds.order_by("-number").first()
+    if last is None or last.pk != round_.pk:
+        raise TournamentError(_(
+            "Only the last round (%(last)d) can be deleted or paired again.") % {
+            "last": last.number if last else 0})
+    if team_round_has_results(last):
+        raise TournamentError(_(
+            "Round %(number)d has results or score sheets: it can no longer be deleted or "
+            "paired again.") % {"number": last.number})
+    return tournament, last
+
+
+@transaction.atomic
+def delete_last_swiss_round(round_: Round, *, user=None) -> None:
+    """Throw away the team Swiss's last round (its matches, line-ups and boards, or a draft of
+    individual games) while nothing is decided in it, so it can be paired again (issue 25)."""
+    tournament, round_ = _checked_last_round(round_)
+    before = _team_round_state(round_)
+    round_.delete()  # its matches, line-ups, boards and games go with it
+    if not tournament.rounds.exists() and tournament.status == Status.ONGOING:
+        tournament.status = Status.REGISTRATION
+        tournament.save(update_fields=["status"])
+    page_version.bump(tournament.pk)  # bulk deletes send no signals
+    announce(tournament, ROUND_DELETED, user=user, before=before)
+
+
+@transaction.atomic
+def repair_last_swiss_round(round_: Round, *, user=None) -> Round:
+    """Delete the last round while nothing is decided in it and pair it again."""
+    tournament = round_.tournament
+    delete_last_swiss_round(round_, user=user)
+    return pair_next_swiss_round(tournament, user=user)
 
 
 def round_started(round_: Round) -> bool:
@@ -270,9 +346,12 @@ def describe_problem(problem: teams.LineupProblem, names: dict, boards: int) -> 
         teams.LineupRule.TWICE: _(
             "Board %(board)d: %(player)s is already on board %(other_board)d; a player plays "
             "one board."),
+        # `player` is placed below `other` yet comes before him on the roster (issue 25: the
+        # sentence said it the other way round).
         teams.LineupRule.ORDER: _(
-            "Board %(board)d: %(player)s comes after %(other)s (board %(other_board)d) on the "
-            "roster, so may not play above him; the line-up follows the roster order."),
+            "Board %(board)d: %(player)s comes before %(other)s (board %(other_board)d) on the "
+            "roster, so %(other)s may not play above him; the line-up follows the roster "
+            "order."),
         teams.LineupRule.GAP: _(
             "Board %(board)d is empty but board %(other_board)d is not: missing players leave "
             "the last boards empty."),

@@ -60,8 +60,9 @@ class TeamState:
     """A team as the pairing sees it before a round.
 
     `score` is the primary score, `secondary` the other (Art. 1.2). `colours` holds its board-1
-    colour round by round, None for a round without a played match (PAB, forfeit, absence), so
-    two teams' tuples line up by round (Art. 4.3.6). `opponents` are the teams it played
+    colour round by round, None for a round without a played match (PAB, forfeit, absence);
+    `played` drops those rounds, as colour sequences count played matches only (C.04.2, read
+    by Art. 4.3.6). `opponents` are the teams it played
     ([C1]); `had_bye` whether it had the PAB or won a match by forfeit ([C2]); `floated` whether
     it was a floater in the previous round (Art. 1.5, for [C7] and [C10]).
     """
@@ -171,8 +172,11 @@ def _allocate(a: TeamState, b: TeamState, kind: PreferenceType, initial: Colour,
     if first.colour_difference != second.colour_difference:
         return give("W" if first.colour_difference < second.colour_difference else "B",
                     "4.3.5")
-    # 4.3.6 Alternate from the latest round in which one had White and the other Black.
-    for c1, c2 in zip(reversed(first.colours), reversed(second.colours), strict=False):
+    # 4.3.6 Alternate to the most recent time one had White and the other Black. Only played
+    # matches count in a colour sequence (General Handling Rules), so the two sequences are
+    # compared from each team's last played match backwards, not round by round: a bye or
+    # forfeit in one team's history must not shift which matches are compared (issue 25).
+    for c1, c2 in zip(reversed(first.played), reversed(second.played), strict=False):
         if c1 and c2 and c1 != c2:
             return give(_other(c1), "4.3.6")
     # 4.3.7 Grant the first-team's preference.

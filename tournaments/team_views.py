@@ -14,6 +14,7 @@ from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
@@ -81,7 +82,9 @@ def teams_page(request, slug: str):
     tournament = team_tournament(slug)
     context = team_context(request, tournament)
     team_list = list(tournament.teams.prefetch_related("members__entry__player"))
-    return render(request, "tournaments/teams/teams.html", {**context, "team_list": team_list})
+    deletable = team_services.deletable_last_round(tournament) if context["can_manage"] else None
+    return render(request, "tournaments/teams/teams.html", {
+        **context, "team_list": team_list, "deletable_round": deletable})
 
 
 def team_standings(request, slug: str):
@@ -186,7 +189,9 @@ def team_round(request, slug: str, number: int):
             rows.append({"match": match.table, "board": board.board, "home": match.home.name,
                          "white": white or None, "result": result, "black": black or None,
                          "away": away_name})
-    context.update(summaries=summaries, started=team_services.round_started(round_))
+    deletable = team_services.deletable_last_round(tournament) if context["can_manage"] else None
+    context.update(summaries=summaries, started=team_services.round_started(round_),
+                   deletable=deletable is not None and deletable.pk == round_.pk)
     table = MatchBoardsTable(rows)
     return team_table_page(request, table, f"{slug}-equipes-rodada-{number}",
                            "tournaments/teams/round.html", context, _("Matches"),
@@ -333,7 +338,7 @@ def generate_rounds(request, tournament: Tournament):
     """The whole team round robin at once, or the next round of a team Swiss."""
     if tournament.team_competition.system == TeamSystem.SWISS:
         try:
-            round_ = team_services.pair_next_swiss_round(tournament)
+            round_ = team_services.pair_next_swiss_round(tournament, user=request.user)
         except team_services.TournamentError as error:
             messages.error(request, str(error))
             return redirect("tournaments:teams", tournament.slug)
@@ -348,6 +353,48 @@ def generate_rounds(request, tournament: Tournament):
                                        len(rounds)) % {"count": len(rounds)})
     return redirect("tournaments:team_round", tournament.slug, 1)
 
+
+
+@tournament_role_required(can_manage)
+def delete_round(request, tournament: Tournament, number: int):
+    """The team Swiss's last round, deleted or paired again while nothing is decided in it:
+    GET asks for confirmation, POST does it (action "delete" or "repair"), audited."""
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    if TeamCompetition.objects.filter(tournament=tournament).first() is None:
+        raise Http404(_("This tournament is not a team competition."))
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "repair":
+                again = team_services.repair_last_swiss_round(round_, user=request.user)
+            elif action == "delete":
+                team_services.delete_last_swiss_round(round_, user=request.user)
+            else:
+                messages.error(request, _("Choose to delete the round or to pair it again."))
+                return redirect("tournaments:team_delete_round", tournament.slug, number)
+        except team_services.TournamentError as error:
+            messages.error(request, str(error))
+            return redirect("tournaments:teams", tournament.slug)
+        if action == "repair":
+            messages.success(request, _("Round %(number)d paired again.") % {
+                "number": again.number})
+            return redirect("tournaments:team_round", tournament.slug, again.number)
+        messages.success(request, _("Round %(number)d deleted.") % {"number": number})
+        return redirect("tournaments:teams", tournament.slug)
+    deletable = team_services.deletable_last_round(tournament)
+    lines = [f"{match.table}. {match.home.name} – "
+             + (match.away.name if match.away else pgettext(
+                 "a round without a game for one player", "bye"))
+             for match in round_.team_matches.select_related("home", "away").order_by("table")]
+    if not lines:  # a draft of individual games
+        lines = [f"{board}. {white} – {black}" for board, white, black in round_.games.order_by(
+            "board").values_list("board", "white__player__name", "black__player__name")]
+    context = team_context(
+        request, tournament, round=round_, team=True, header_active="teams",
+        deletable=deletable is not None and deletable.pk == round_.pk, pairing_lines=lines,
+        action_url=reverse("tournaments:team_delete_round", args=[tournament.slug, number]),
+        back_url=reverse("tournaments:team_round", args=[tournament.slug, number]))
+    return render(request, "tournaments/delete_round.html", context)
 
 
 # --- organising --------------------------------------------------------------------------------

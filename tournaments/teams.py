@@ -112,7 +112,8 @@ def lineup_problems[P](roster: Sequence[P], lineup: Sequence[P | None],
 
 @dataclass(frozen=True)
 class TeamScoring:
-    """Match points (2-1-0 by default) and what a bye is worth, which the regulation sets."""
+    """Match points (2-1-0 by default) and what a bye is worth, which the regulation sets (a
+    stored competition gives a drawn match's by default, TeamCompetition.scoring)."""
 
     win: Fraction = Fraction(2)
     draw: Fraction = Fraction(1)

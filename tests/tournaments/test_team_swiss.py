@@ -365,10 +365,47 @@ def test_4_3_5_the_lower_colour_difference_gets_white():
 def test_4_3_6_alternate_from_the_last_round_they_differed():
     # equal CD 0, no Type A preference; round 2: 1 White, 2 Black -> now 2 White
     assert allocate(team(1, 2, "BW"), team(2, 2, "WB")) == 2
-    # rounds line up by number: round 5 (2 had a bye) and round 3 (1 had one) are skipped,
-    # round 4 has both on Black, round 2 has 1 White and 2 Black: now 2 White
+    # only played matches count: 1 played B W B W, 2 played W B W B; their last played
+    # matches were 1 White and 2 Black: now 2 White
     assert allocate(team(1, 2, ["B", "W", None, "B", "W"]),
                     team(2, 2, ["W", "B", "W", "B", None])) == 2
+
+
+def test_4_3_6_compares_played_matches_from_the_last_not_rounds_by_number():
+    # Issue 25. 1: White, bye, Black (played W B); 2: Black, White, forfeit (played B W).
+    # Both CD 0 with no Type A preference (last two played differ), equal scores, so 1 is
+    # the first-team. Lined up by round, rounds 3 and 2 each hold a None and round 1 (1 White,
+    # 2 Black) would give 2 White. With unplayed rounds removed, the most recent time they
+    # differed is their last played matches: 1 Black, 2 White, so 1 now gets White.
+    assert allocate(team(1, 2, ["W", None, "B"]), team(2, 2, ["B", "W", None])) == 1
+    # the same histories with the teams swapped: 2 is second, still the one alternating to
+    # Black (it had White last)
+    assert allocate(team(2, 2, ["B", "W", None]), team(1, 2, ["W", None, "B"])) == 1
+
+
+def test_4_3_6_a_forfeit_in_the_stored_history_is_skipped():
+    # Through team_states: team 1 had White in round 1, lost round 2 by forfeit on every
+    # board (no colour, Art. 1.6.1), had Black in round 3; team 2 had Black, White, and its
+    # round-3 match was fully forfeited (2 won it: more points, so 2 is the first-team).
+    # Round by round the only round where both played is 1 (2 Black), which would give 2
+    # White; by played matches 2's last is White and 1's last is Black: 1 White.
+    scoring = TeamScoring(bye_match_points=F(1), bye_game_points=F(1))
+    tpns = {n: n for n in range(1, 7)}
+    matches = [
+        match(1, 1, 3, ["1-0", "0-1"]),     # 1 White on board 1, 1-1
+        match(1, 4, 2, ["1-0", "0-1"]),     # 2 Black, 1-1
+        match(1, 5, 6, ["1-0", "0-1"]),
+        match(2, 1, 4, ["-+", "+-"]),   # every board forfeited: no colour for 1
+        match(2, 2, 5, ["0-1", "1-0"]),     # 2 White, 1-1
+        match(2, 3, 6, ["1-0", "0-1"]),
+        match(3, 6, 1, ["1-0", "0-1"]),     # 1 Black, 1-1
+        match(3, 3, 2, ["-+", "+-"]),   # every board forfeited: no colour for 2
+        match(3, 4, 5, ["1-0", "0-1"]),
+    ]
+    states = {t.id: t for t in team_states(tpns, matches, STANDARD, scoring, 3)}
+    assert states[1].colours == ("W", None, "B")
+    assert states[2].colours == ("B", "W", None)
+    assert allocate(states[1], states[2], kind="none") == 1
 
 
 def test_4_3_7_the_first_team_preference():

@@ -98,7 +98,8 @@ def test_the_lineup_form_refuses_a_wrong_order_naming_the_board(client, organise
             "board_4": home[3].pk}
     response = client.post(url("lineup", league, match.home.pk, 1), data)
     assert response.status_code == 400
-    assert f"Board 3: {home[1].player.name} comes after" in response.content.decode()
+    assert (f"Board 3: {home[1].player.name} comes before {home[2].player.name} (board 2)"
+            in response.content.decode())
     assert not LineupBoard.objects.exists()
     data["board_2"], data["board_3"], data["board_4"] = home[1].pk, home[2].pk, home[4].pk
     response = client.post(url("lineup", league, match.home.pk, 1), data)

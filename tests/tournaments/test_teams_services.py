@@ -4,6 +4,7 @@ as ordinary games, forfeits for missing players, standings from stored results."
 from fractions import Fraction as F
 
 import pytest
+from django.utils import translation
 from team_factories import make_league, play_round
 
 from arbitration.models import AuditEntry
@@ -75,6 +76,22 @@ def test_a_lineup_in_roster_order_with_a_missing_player_gives_a_forfeit_on_his_b
     assert lines[match.away_id].match_points == 2
 
 
+def test_the_roster_order_refusal_says_who_comes_first_in_portuguese():
+    # Issue 25: roster A, B; B on board 1 and A on board 2 read "A vem depois de B", the
+    # rule backwards. A comes before B on the roster, so B may not play above A.
+    league = make_league(4)
+    round_ = league.rounds.get(number=1)
+    match = TeamMatch.objects.filter(round=round_).order_by("table").first()
+    home = team_services.roster(match.home)
+    first, second = home[0].player.name, home[1].player.name
+    with translation.override("pt-br"), pytest.raises(team_services.LineupError) as refused:
+        team_services.set_lineup(round_, match.home,
+                                 [home[1].pk, home[0].pk, home[2].pk, home[3].pk])
+    assert (f"Tabuleiro 2: {first} vem antes de {second} (tabuleiro 1) na relação, então "
+            f"{second} não pode jogar acima dele") in str(refused.value)
+    assert "depois" not in str(refused.value)
+
+
 def test_lineup_refusals_name_the_board_and_the_rule_and_save_nothing():
     league = make_league(4)
     round_ = league.rounds.get(number=1)
@@ -86,7 +103,8 @@ def test_lineup_refusals_name_the_board_and_the_rule_and_save_nothing():
         ([home[0].pk, home[1].pk, home[0].pk, home[3].pk],
          f"Board 3: {home[0].player.name} is already on board 1"),
         ([home[0].pk, home[2].pk, home[1].pk, home[3].pk],
-         f"Board 3: {home[1].player.name} comes after {home[2].player.name} (board 2)"),
+         f"Board 3: {home[1].player.name} comes before {home[2].player.name} (board 2) on the "
+         f"roster, so {home[2].player.name} may not play above him"),
         ([home[0].pk, None, None, None], "Board 2: too few players; a line-up names at least 3."),
     ]
     for lineup, message in cases:
