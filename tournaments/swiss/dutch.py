@@ -35,7 +35,7 @@ from fractions import Fraction
 from tournaments.swiss.matching import max_weight_matching
 from tournaments.swiss.state import PairingInput, PlayerState
 
-__all__ = ["DutchSystem", "NoValidPairing", "RoundPairing", "pair_round"]
+__all__ = ["DutchSystem", "NoValidPairing", "RoundPairing", "allocate_colours", "pair_round"]
 
 
 #: Lower players a bracket's matching sees beyond the next scoregroup (see ``_Round.window``).
@@ -581,6 +581,20 @@ class _Round:
 def pair_round(inp: PairingInput) -> RoundPairing:
     """Pair ``inp.round_no`` by the FIDE Dutch System (2025)."""
     return _Round(inp).pair()
+
+
+def allocate_colours(inp: PairingInput, pairs: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """(White, Black) of each pair of pairing numbers by the allocation rules (5.2), as the engine
+    would give them: the draft page judges pairs the arbiter made, not only the engine's."""
+    r = _Round(inp)
+    by_number = {p.number: p for p in r.players}
+    out = []
+    for a, b in pairs:
+        pa, pb = by_number[a], by_number[b]
+        hi, lo = (pa, pb) if pa.index < pb.index else (pb, pa)
+        white = r.allocate(hi, lo)
+        out.append((white.number, (lo if white is hi else hi).number))
+    return out
 
 
 class DutchSystem:
