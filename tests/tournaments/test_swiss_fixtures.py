@@ -5,8 +5,9 @@ bbpPairings (FIDE_DUTCH_2025), tests/data/swiss/large 12 fields of 200-400 playe
 tests/data/swiss/regressions the tournaments the engine once paired differently (issue 25); for each
 round r the engine sees rounds 1..r-1 and round r's requested byes and absences only.
 
-The large fields take minutes: they are pure engine tests (no database), so they run in the
-SQLite pass only (marker `engine_only`, left out when DATABASE_URL is set: tests/conftest.py).
+Replaying every round takes minutes (about 1m45s of CPU for the 197 files here, several more
+for the large fields) and touches no database: those tests run in the SQLite pass only (marker
+`engine_only`, left out when DATABASE_URL is set: tests/conftest.py).
 """
 
 from fractions import Fraction
@@ -47,6 +48,7 @@ def _rounds_paired_differently(path: Path) -> list[str]:
     return wrong
 
 
+@pytest.mark.engine_only
 @pytest.mark.parametrize("path", FILES + REGRESSIONS, ids=[f.stem for f in FILES + REGRESSIONS])
 def test_every_round_is_paired_as_bbppairings_paired_it(path):
     assert _rounds_paired_differently(path) == []
