@@ -85,6 +85,8 @@ lint: $(VENV)/.dev-installed
 
 # The suite runs on SQLite, then again on PostgreSQL when a server answers
 # (TEST_DATABASE_URL, or the local one on 127.0.0.1:5432); in CI the PostgreSQL pass is required.
+# That pass sets DATABASE_URL, which leaves out the pure engine tests marked engine_only (the large
+# Swiss fixtures, minutes long and database-free): tests/conftest.py.
 # The cache tests run on Redis too when one answers (TEST_REDIS_URL, or 127.0.0.1:6379 database 8,
 # tests/redis_url.py), and must in CI.
 test: $(VENV)/.dev-installed messages lint

@@ -7,12 +7,13 @@ anything is written, so a round is never half made. The engine sees plain data o
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db import models, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from . import micro_match, page_version, swiss_micro
 from .models import (
@@ -35,13 +36,14 @@ from .services import (
     withdrawal_state,
 )
 from .signals import PAIRING_EDITED, ROUND_DELETED, ROUND_PAIRED, ROUND_PUBLISHED
-from .swiss.dutch import NoValidPairing, RoundPairing
+from .swiss.dutch import NoValidPairing, RoundPairing, allocate_colours
 from .swiss.state import PairingInput, PlayerState, from_trf
 from .swiss.systems import get_system
 from .swiss_trf import tournament_to_trf
 
 __all__ = [
-    "PairingFailedError", "SwissError", "come_back", "edit_warnings", "enter_late",
+    "Breach", "PairingFailedError", "SwissError", "breach_lines", "come_back", "draft_breaches",
+    "edit_warnings", "enter_late",
     "exchange_opponents",
     "delete_last_round", "pair_next_round", "position_before", "publish_round", "rank_by_rating",
     "repair_round", "round_has_records",
@@ -300,7 +302,6 @@ def swap_colours(round_: Round, board: int, *, user=None) -> list[str]:
     """Give White to Black and Black to White on `board`; returns the criteria this breaks."""
     page_version.bump(round_.tournament_id)  # what the public pages show changes
     round_ = _unpublished(round_)
-    before = _violations(round_)
     if round_.tournament.micro_match:
         # Each player has both colours anyway: who has White in the first game changes.
         pairing = _micro_pairing(round_)
@@ -311,10 +312,10 @@ def swap_colours(round_: Round, board: int, *, user=None) -> list[str]:
         white, black = pairing[match - 1]
         pairing[match - 1] = (black, white)
         _store_micro(round_, pairing)
-        return _after_edit(round_, before, user)
+        return _after_edit(round_, user)
     game = round_.games.get(board=board)
     Game.objects.filter(pk=game.pk).update(white=game.black_id, black=game.white_id)
-    return _after_edit(round_, before, user)
+    return _after_edit(round_, user)
 
 
 @transaction.atomic
@@ -323,9 +324,8 @@ def exchange_opponents(round_: Round, first: Entry, second: Entry, *, user=None)
     criteria this breaks."""
     page_version.bump(round_.tournament_id)  # what the public pages show changes
     round_ = _unpublished(round_)
-    before = _violations(round_)
     if round_.tournament.micro_match:
-        return _exchange_micro(round_, first, second, before, user)
+        return _exchange_micro(round_, first, second, user)
     seat_a, seat_b = _seat(round_, first), _seat(round_, second)
     if seat_a.game and seat_b.game and seat_a.game.pk == seat_b.game.pk:
         raise SwissError(_("They already play each other: swap their colours instead."))
@@ -346,11 +346,10 @@ def exchange_opponents(round_: Round, first: Entry, second: Entry, *, user=None)
     for game in games:
         game.pk = None
         game.save()
-    return _after_edit(round_, before, user)
+    return _after_edit(round_, user)
 
 
-def _exchange_micro(round_: Round, first: Entry, second: Entry, before: list[str],
-                    user) -> list[str]:
+def _exchange_micro(round_: Round, first: Entry, second: Entry, user) -> list[str]:
     pairing = _micro_pairing(round_)
     seats = [entry for pair in pairing for entry in pair] + [round_.bye_id]
     for entry in (first, second):
@@ -364,7 +363,7 @@ def _exchange_micro(round_: Round, first: Entry, second: Entry, before: list[str
     round_.bye_id = swap.get(round_.bye_id, round_.bye_id)
     round_.save(update_fields=["bye"])
     _store_micro(round_, pairing)
-    return _after_edit(round_, before, user)
+    return _after_edit(round_, user)
 
 
 def _seat(round_: Round, entry: Entry) -> _Seat:
@@ -380,22 +379,18 @@ def _seat(round_: Round, entry: Entry) -> _Seat:
         "name": entry.player.name, "number": round_.number})
 
 
-def _after_edit(round_: Round, before: list[str], user) -> list[str]:
-    after = _violations(round_)
+def _after_edit(round_: Round, user) -> list[str]:
+    """Every criterion the whole draft breaks after the edit, not only what the edit changed:
+    an earlier edit's fault still stands until it is undone (issue 25)."""
     announce(round_.tournament, PAIRING_EDITED, user=user, after=_pairing_state(round_))
-    return [warning for warning in after if warning not in before]
+    return draft_warnings(round_)
 
 
-def _violations(round_: Round) -> list[str]:
+def draft_warnings(round_: Round) -> list[str]:
+    """One line per criterion the draft of `round_` breaks, with its boards (and the bye)."""
     position = position_before(round_.tournament, round_.number)
-    games = _round_boards(round_)
-    try:
-        engine = get_system("dutch").pair(position)
-    except NoValidPairing:
-        engine = None
-    return edit_warnings(position, list(games), round_.bye.number if round_.bye_id else None,
-                         names=dict(round_.tournament.entries.values_list(
-                             "number", "player__name")), engine=engine)
+    return breach_lines(draft_breaches(position, _round_boards(round_),
+                                       round_.bye.number if round_.bye_id else None))
 
 
 def _absolute(state: PlayerState) -> str | None:
@@ -479,6 +474,106 @@ def edit_warnings(position: PairingInput, boards: Iterable[tuple[int, int]], bye
                 "C5: the bye should go to a player of the lowest score, not %(a)s (%(pa)s)."
             ) % {"a": who(bye), "pa": _points(state)})
     return warnings
+
+
+@dataclass(frozen=True)
+class Breach:
+    """A criterion the draft breaks: where (board numbers, from 1, and/or the bye)."""
+
+    criterion: str
+    boards: tuple[int, ...]
+    bye: bool = False
+
+
+#: The criteria a draft is judged on, in the order the page lists them, with what each means.
+DRAFT_CRITERIA = {
+    "C1": gettext_lazy("players who have already met"),
+    "C2": gettext_lazy("a second pairing-allocated bye, or one after a win without playing"),
+    "C3": gettext_lazy("both players have an absolute preference for the same colour"),
+    "C5": gettext_lazy("the bye is not at the lowest score"),
+    "C6": gettext_lazy("players of different scores"),
+    "C10": gettext_lazy("a player does not get his colour preference"),
+    "5.2": gettext_lazy("colours other than the allocation rules give"),
+    "C12": gettext_lazy("a player floats down again, as in the previous round"),
+    "C13": gettext_lazy("a player floats up again, as in the previous round"),
+    "C14": gettext_lazy("a player floats down as he did two rounds before"),
+    "C15": gettext_lazy("a player floats up as he did two rounds before"),
+}
+
+
+def draft_breaches(position: PairingInput, boards: Sequence[tuple[int, int]],
+                   bye: int | None) -> list[Breach]:
+    """Each criterion of `DRAFT_CRITERIA` the whole pairing breaks, board by board (C.04.3,
+    2025). `boards` are (White, Black) pairing numbers in board order; a micro-match's first
+    games. Floats: the higher score of a pair floats down, the lower up, the PAB is a downfloat
+    (1.4); C12-C15 count those repeated from the previous round or two rounds before."""
+    states = {p.number: p for p in position.players}
+    where: dict[str, list[int]] = {key: [] for key in DRAFT_CRITERIA}
+    colours = position.colour_rules
+    last = position.round_no == position.total_rounds
+    pairs = [(w, b) for w, b in boards if w in states and b in states]
+    allocated = dict(zip(pairs, allocate_colours(position, pairs), strict=True)) if colours \
+        else {}
+
+    def mark(criterion: str, board: int) -> None:
+        if board not in where[criterion]:
+            where[criterion].append(board)
+
+    def floats(state: PlayerState, now: str, board: int) -> None:
+        if state.floats and state.floats[-1] == now:
+            mark("C12" if now == "d" else "C13", board)
+        if len(state.floats) >= 2 and state.floats[-2] == now:
+            mark("C14" if now == "d" else "C15", board)
+
+    for board, (white, black) in enumerate(boards, start=1):
+        w, b = states.get(white), states.get(black)
+        if w is None or b is None:
+            continue
+        if black in w.opponents:
+            mark("C1", board)
+        if colours:
+            if _absolute(w) and _absolute(w) == _absolute(b) and not last:
+                mark("C3", board)
+            if any(_preference(s) not in (None, got) for s, got in ((w, "w"), (b, "b"))):
+                mark("C10", board)
+            if allocated[(white, black)] != (white, black):
+                mark("5.2", board)
+        if w.score != b.score:
+            mark("C6", board)
+            high, low = (w, b) if w.score > b.score else (b, w)
+            floats(high, "d", board)
+            floats(low, "u", board)
+    out = [Breach(key, tuple(found)) for key, found in where.items() if found]
+    if bye is not None and bye in states:
+        state = states[bye]
+        # C5 weighs the players who may have the bye: the lowest score among them.
+        lowest = min((p.score for p in position.players if not p.bye_ineligible),
+                     default=state.score)
+        on_bye = {"C2": state.bye_ineligible, "C5": state.score > lowest,
+                  "C12": bool(state.floats) and state.floats[-1] == "d",
+                  "C14": len(state.floats) >= 2 and state.floats[-2] == "d"}
+        keys = [key for key in DRAFT_CRITERIA if on_bye.get(key)]
+        found = {b.criterion: b for b in out}
+        for key in keys:
+            found[key] = Breach(key, found[key].boards if key in found else (), True)
+        out = [found[key] for key in DRAFT_CRITERIA if key in found]
+    return out
+
+
+def breach_lines(breaches: Iterable[Breach]) -> list[str]:
+    """"C12: boards 3, 7 (what C12 means)", in the user's language."""
+    lines = []
+    for breach in breaches:
+        parts = []
+        if breach.boards:
+            parts.append(ngettext("board %(boards)s", "boards %(boards)s", len(breach.boards))
+                         % {"boards": ", ".join(map(str, breach.boards))})
+        if breach.bye:
+            parts.append(pgettext("a round without a game for one player", "bye"))
+        lines.append(_("%(criterion)s: %(where)s (%(meaning)s)") % {
+            "criterion": breach.criterion, "where": ", ".join(parts),
+            "meaning": DRAFT_CRITERIA[breach.criterion]})
+    return lines
 
 
 def _points(state: PlayerState) -> str:

@@ -160,12 +160,13 @@ def swiss_publish(request, tournament: Tournament, number: int):
 
 
 def _keep_warnings(request, tournament: Tournament, warnings: list[str] | None) -> None:
+    """After an edit: every criterion the whole draft breaks (issue 25), or that it breaks none."""
     if warnings is None:
         return
     if warnings:
         request.session[f"swiss-warnings-{tournament.pk}"] = warnings
     else:
-        messages.info(request, _("The edit breaks no pairing criterion."))
+        messages.info(request, _("After this edit the pairing breaks no criterion."))
 
 
 @require_POST

@@ -103,8 +103,62 @@ def test_editing_a_pairing_names_the_criteria_it_breaks():
     opponent_r1 = old.black if old.white_id == game.black_id else old.white
     warnings = swiss_event.exchange_opponents(second, game.white, opponent_r1)
     assert any(w.startswith("C1:") for w in warnings), warnings
-    assert all(w[:3] in ("C1:", "C3:", "C6:", "C10") for w in warnings)
+    assert all(w.split(":")[0] in swiss_event.DRAFT_CRITERIA for w in warnings)
     swiss_event.publish_round(second)  # the arbiter may still publish his choice
+
+
+def test_after_each_edit_the_whole_draft_is_judged_not_only_the_edit():
+    # Issue 25: board 2 flipped (5.2), then board 4: board 2's fault still stands and is listed.
+    from django.utils import translation
+
+    tournament = swiss(10)
+    first = swiss_event.pair_next_round(tournament)
+    swiss_event.publish_round(first)
+    play_round(first)
+    second = swiss_event.pair_next_round(tournament)
+    as_paired = swiss_event.draft_warnings(second)
+    assert not any(w.startswith(("5.2", "C10")) for w in as_paired), as_paired
+    with translation.override("en"):
+        swiss_event.swap_colours(second, 2)
+        warnings = swiss_event.swap_colours(second, 4)
+        assert "5.2: boards 2, 4 (colours other than the allocation rules give)" in warnings
+        assert "C10: boards 2, 4 (a player does not get his colour preference)" in warnings
+        warnings = swiss_event.swap_colours(second, 4)  # board 4 back as it was
+        assert "5.2: board 2 (colours other than the allocation rules give)" in warnings
+    with translation.override("pt-br"):
+        assert "5.2: mesa 2 (cores diferentes das que as regras de atribuição dão)" in \
+            swiss_event.draft_warnings(second)
+    assert swiss_event.swap_colours(second, 2) == as_paired
+
+
+def test_exchanging_the_top_two_lists_what_the_draft_breaks_where_they_sit():
+    # Issue 25: #1 and #2 exchanged places; the list names the boards the draft breaks on, and
+    # it is the same list the page gets whichever edit came last.
+    tournament = swiss(10)
+    first = swiss_event.pair_next_round(tournament)
+    swiss_event.publish_round(first)
+    play_round(first)
+    second = swiss_event.pair_next_round(tournament)
+    one, two = (tournament.entries.get(number=n) for n in (1, 2))
+    warnings = swiss_event.exchange_opponents(second, one, two)
+    assert warnings == swiss_event.draft_warnings(second)
+    position = swiss_event.position_before(tournament, 2)
+    boards = pairs(second)
+    breaches = {b.criterion: b.boards
+                for b in swiss_event.draft_breaches(position, boards, None)}
+    states = {p.number: p for p in position.players}
+    for number in (1, 2):
+        board = next(i for i, pair in enumerate(boards, start=1) if number in pair)
+        got = "w" if boards[board - 1][0] == number else "b"
+        wanted = swiss_event._preference(states[number])
+        assert (board in breaches.get("C10", ())) is (wanted != got or _other_misses(
+            boards[board - 1], number, states)), (number, board, breaches)
+
+
+def _other_misses(pair, number, states) -> bool:
+    other = pair[1] if pair[0] == number else pair[0]
+    got = "w" if pair[0] == other else "b"
+    return swiss_event._preference(states[other]) not in (None, got)
 
 
 def test_a_late_entry_is_paired_from_the_next_round_with_zero_before():
@@ -207,15 +261,16 @@ def test_giving_the_bye_to_someone_else_names_the_bye_criteria():
     swiss_event.publish_round(first)
     play_round(first)  # the higher rating wins: numbers 1-3 score, the bye (7) scores too
     second = swiss_event.pair_next_round(tournament)
+    as_paired = swiss_event.draft_warnings(second)
     bye = second.bye
     leader = tournament.entries.get(number=1)
     warnings = swiss_event.exchange_opponents(second, leader, bye)
     second.refresh_from_db()
     assert second.bye == leader
     assert Game.objects.filter(round=second).involving(bye).exists()
-    assert any(w.startswith("C5:") and "1." in w for w in warnings), warnings
-    # Back as the engine had it: the edit breaks nothing more.
-    assert not swiss_event.exchange_opponents(second, bye, leader)
+    assert any(w.startswith("C5:") for w in warnings), warnings
+    # Back as the engine had it: the draft breaks what the engine's own pairing breaks.
+    assert swiss_event.exchange_opponents(second, bye, leader) == as_paired
     # The player who had round 1's bye cannot have a second one (C2).
     warnings = swiss_event.exchange_opponents(second, first.bye, bye)
     assert any(w.startswith("C2:") for w in warnings), warnings
@@ -250,3 +305,28 @@ def test_a_withdrawn_player_comes_back_and_is_paired_again():
     assert Game.objects.filter(round=third).involving(leaver).exists()
     with pytest.raises(swiss_event.SwissError, match="has not withdrawn"):
         swiss_event.come_back(leaver)
+
+
+def test_the_float_criteria_are_judged_on_a_real_tournament():
+    # t0077044 before round 7 (a bbpPairings tournament): 27 had the PAB in round 6, a
+    # downfloat. Floating him down again onto 28 breaks C12 on that board; the pairing
+    # bbpPairings made (23 floats down instead) does not. Giving him the bye: C2 and C12.
+    from pathlib import Path
+
+    from tournaments.swiss.checker import file_pairing
+    from tournaments.swiss.state import from_trf
+    from tournaments.swiss.trf import read_trf
+
+    t = read_trf(Path(__file__).resolve().parents[1] / "data" / "swiss" / "regressions"
+                 / "t0077044-29p8r.trf")
+    position = from_trf(t, 7, 8)
+    theirs = list(file_pairing(t, 7).boards)
+    breaches = {b.criterion: b for b in swiss_event.draft_breaches(position, theirs, 24)}
+    assert theirs.index((28, 23)) + 1 not in breaches["C12"].boards
+    assert "C5" not in breaches  # 24 is the lowest player who may have the bye
+    edited = [pair for pair in theirs if not {27, 23} & set(pair)] + [(23, 29), (28, 27)]
+    breaches = {b.criterion: b for b in swiss_event.draft_breaches(position, edited, 24)}
+    assert len(edited) in breaches["C12"].boards and not breaches["C12"].bye
+    bye_to_27 = [pair for pair in theirs if 27 not in pair] + [(24, 29)]
+    breaches = {b.criterion: b for b in swiss_event.draft_breaches(position, bye_to_27, 27)}
+    assert breaches["C2"].bye and breaches["C12"].bye

@@ -9,9 +9,11 @@ topscorers' colours, C10-C11 colour preferences, C12-C15 repeated floats), and b
 in which the rules try candidates (exchanges between S1 and S2, then transpositions of S2, 4.x), so
 the matching's optimum is the first candidate the rules' procedure would accept.
 A heterogeneous bracket first fixes the moved-down players' pairs (S1 = MDPs), then pairs its
-remainder the same way (1.3.4). The PAB goes to the lowest score possible and, in the last bracket,
-to the player with the fewest unplayed rounds (the 2025 rule); C17/C19 weigh a repeated upfloat by
-the moved-down opponent's score (C16/C18 cannot change a choice once C6 has picked the MDPs).
+remainder the same way (1.3.4). The PAB goes to the lowest score possible and, in the last bracket
+(or an odd bracket nobody below which may have it), to the player with the fewest unplayed rounds
+(the 2025 rule). Whoever leaves a bracket unpaired or with the PAB floats down (C12, C14), a
+moved-down player who goes on down included. C17/C19 weigh a repeated upfloat by the moved-down
+opponent's score (C16/C18 cannot change a choice once C6 has picked the MDPs).
 
 Speed without changing the answer (tests compare with the full graph): a bracket whose first
 candidate S1[i]-S2[i] is faultless takes it; a bracket (or remainder) that pairs completely is
@@ -19,9 +21,9 @@ settled on its own players; otherwise the matching sees the next scoregroup and 
 and a greedy pairing of everyone left proves completion before the full graph is ever needed.
 Colours follow the allocation rules (5.2): both preferences, the stronger one, alternation against
 the latest differing round, the higher-ranked player's preference, then his pairing number's parity
-against the initial colour. With `PairingInput.colour_rules` off (micro-matches: both colours
-every round) no player has a colour preference, so C3 and C8-C11 never weigh and the allocation
-falls to that last step.
+against the initial colour (in round 1 his rank among the players present). With
+`PairingInput.colour_rules` off (micro-matches: both colours every round) no player has a colour
+preference, so C3 and C8-C11 never weigh and the allocation falls to that last step.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from fractions import Fraction
 from tournaments.swiss.matching import max_weight_matching
 from tournaments.swiss.state import PairingInput, PlayerState
 
-__all__ = ["DutchSystem", "NoValidPairing", "RoundPairing", "pair_round"]
+__all__ = ["DutchSystem", "NoValidPairing", "RoundPairing", "allocate_colours", "pair_round"]
 
 
 #: Lower players a bracket's matching sees beyond the next scoregroup (see ``_Round.window``).
@@ -413,8 +415,10 @@ class _Round:
                         if a.strength >= 2 and b.strength >= 2:
                             lv[11] = -1
                 else:
-                    for x, x_in, x_m in ((a, a_in, a_m), (b, b_in, b_m)):
-                        if x_in and not x_m:
+                    # C12, C14: whoever leaves the bracket unpaired floats down, a moved-down
+                    # player (MDP) who goes on down included.
+                    for x, x_in in ((a, a_in), (b, b_in)):
+                        if x_in:
                             lv[13] -= int(x.df1)
                             lv[15] -= int(x.df2)
                     if not last_group:
@@ -440,16 +444,22 @@ class _Round:
                 edges.append((i, j))
                 levels_per_edge.append(lv)
         if with_bye:
+            # The PAB must come out of an odd bracket when nobody below may receive it: the
+            # bracket then settles it as the last one would (fewest unplayed rounds).
+            settles_bye = last_group or (
+                len(bracket) % 2 == 1 and not any(v.eligible for v in verts if v.index not in inb)
+            )
             for i in range(n):
                 a = verts[i]
                 if not a.eligible:
                     continue
                 lv = [0] * 19
-                # The PAB goes to the lowest score; in the last bracket, fewest unplayed rounds.
+                # The PAB goes to the lowest score; in the bracket that settles it, to the fewest
+                # unplayed rounds. Receiving it is one more downfloat (C12, C14), MDPs included.
                 lv[0] = -self.score_level[a.score]
-                if last_group:
+                if settles_bye and (last_group or a.index in inb):
                     lv[1] = -a.unplayed
-                if a.index in inb and a.index not in mset:
+                if a.index in inb:
                     lv[13] = -int(a.df1)
                     lv[15] = -int(a.df2)
                 if mode == "r":
@@ -560,7 +570,10 @@ class _Round:
         if hi.pref is not None:
             return hi if hi.pref == "w" else lo
         initial = self.inp.initial_colour
-        odd = (hi.tpn_rank % 2) == 1
+        # Round 1 alternates board by board among the players present (their rank); later the
+        # rule reads the pairing number itself, absentees or not (as bbpPairings does).
+        number = hi.tpn_rank if self.inp.round_no == 1 else hi.number
+        odd = number % 2 == 1
         hi_colour = initial if odd else ("b" if initial == "w" else "w")
         return hi if hi_colour == "w" else lo
 
@@ -568,6 +581,20 @@ class _Round:
 def pair_round(inp: PairingInput) -> RoundPairing:
     """Pair ``inp.round_no`` by the FIDE Dutch System (2025)."""
     return _Round(inp).pair()
+
+
+def allocate_colours(inp: PairingInput, pairs: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """(White, Black) of each pair of pairing numbers by the allocation rules (5.2), as the engine
+    would give them: the draft page judges pairs the arbiter made, not only the engine's."""
+    r = _Round(inp)
+    by_number = {p.number: p for p in r.players}
+    out = []
+    for a, b in pairs:
+        pa, pb = by_number[a], by_number[b]
+        hi, lo = (pa, pb) if pa.index < pb.index else (pb, pa)
+        white = r.allocate(hi, lo)
+        out.append((white.number, (lo if white is hi else hi).number))
+    return out
 
 
 class DutchSystem:
