@@ -611,10 +611,17 @@ _THOUSANDS = re.compile(r"(?P<whole>\d{1,3}(?:(?P<sep>[.,])\d{3})(?:(?P=sep)\d{3
                         r"(?:(?!(?P=sep))[.,]0+)?")
 
 
+# More digits than any rating has: int() is never asked to read them (past 4,300 digits Python
+# refuses with a ValueError, and long ones cost quadratic time; issue 29).
+_RATING_DIGITS = 12
+
+
 def parse_rating(raw: str) -> int | None:
     """A whole rating as offices write it, None when it is not one: `1850`, `1850.0`, `1850,0`,
     `1.850` (a thousands dot, Portuguese), `1,850` (a thousands comma, English)."""
     text = raw.replace(" ", "").replace("\u00a0", "")
+    if len(text) > 2 * _RATING_DIGITS:  # no rating is written that long, with its separators
+        return None
     thousands = _THOUSANDS.fullmatch(text)
     if thousands:
         return int(thousands["whole"].replace(thousands["sep"], ""))
@@ -631,9 +638,14 @@ def _read_rating(values: dict[str, str], key: str, report) -> int | None:
     rating = parse_rating(raw)
     if rating is None or not 0 <= rating <= MAX_RATING:
         report(key, _("\"%(value)s\" is not a rating (a whole number from 0 to %(max)d).")
-               % {"value": raw, "max": MAX_RATING})
+               % {"value": _shown(raw), "max": MAX_RATING})
         return None
     return rating
+
+
+def _shown(raw: str, limit: int = 20) -> str:
+    """A value as a message quotes it: a few thousand digits would bury the line's number."""
+    return raw if len(raw) <= limit else raw[:limit] + "…"
 
 
 def _read_birth(raw: str, report) -> tuple[datetime.date | None, int | None]:
