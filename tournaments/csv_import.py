@@ -42,10 +42,12 @@ MAX_COLUMNS = 40
 MAX_UNZIPPED = 40 * 1024 * 1024  # a spreadsheet's XML, unpacked: no zip bomb is opened
 # What a spreadsheet's reading may cost (issue 29): 40 MB of XML is tens of millions of empty
 # cells, minutes and gigabytes. The sheet is read as a stream, and refused past MAX_ELEMENTS XML
-# elements (a 1,000-player sheet of 40 columns has about 130,000); the parts read whole (styles,
-# shared strings) past MAX_PART bytes each. Either way well under a second and 100 MB.
-MAX_ELEMENTS = 200_000
-MAX_PART = 4 * 1024 * 1024
+# elements (a 1,000-player sheet of 30 filled columns has at most about 91,000: a cell, its value
+# and its text); an .xlsx whose parts read whole (styles, shared strings: openpyxl spends some
+# 9 us on each string) pass MAX_WHOLE_PARTS bytes together. Either way a few tenths of a second
+# and a few MB (tests/tournaments/test_spreadsheet_bounds.py).
+MAX_ELEMENTS = 100_000
+MAX_WHOLE_PARTS = 512 * 1024
 
 # Header names accepted for each column; Portuguese ones too, as a Brazilian sheet would have them.
 COLUMN_ALIASES = {
@@ -287,17 +289,13 @@ def _too_many_rows(line: int, sheet: str | None) -> CsvImportError:
 
 def _open_zip(data: bytes, kind: str) -> zipfile.ZipFile:
     """The file's archive; refuse a damaged one, or one that unpacks to far more than a player
-    list (in all, or in one of the parts read whole: styles, shared strings, the workbook)."""
+    list (the parts an .xlsx reads whole are bounded by _first_sheet_reader)."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         members = archive.infolist()
     except zipfile.BadZipFile as error:
         raise _unreadable(kind) from error
-    whole_parts = [info for info in members if info.filename.endswith((".xml", ".rels"))
-                   and not info.filename.startswith("xl/worksheets/")
-                   and info.filename != "content.xml"]
-    if (sum(info.file_size for info in members) > MAX_UNZIPPED
-            or any(info.file_size > MAX_PART for info in whole_parts)):
+    if sum(info.file_size for info in members) > MAX_UNZIPPED:
         archive.close()
         raise _too_large()
     return archive
@@ -337,12 +335,35 @@ def _local(tag: str) -> str:
 
 def _first_sheet_reader():
     """openpyxl's reader of a workbook in read-only mode, but one that only finds the first
-    worksheet: its read-only worksheet would scan the whole sheet for its size on opening
-    (ReadOnlyWorksheet._get_size), the cost this module bounds."""
-    from openpyxl.reader.excel import ExcelReader
+    worksheet (its read-only worksheet would scan the whole sheet for its size on opening,
+    ReadOnlyWorksheet._get_size), and that refuses a workbook whose parts read whole (the types,
+    shared strings, workbook, styles, properties, relations) pass MAX_WHOLE_PARTS bytes together:
+    openpyxl finds the shared strings and the workbook by the types the file declares."""
+    from openpyxl.reader.excel import ExcelReader, _find_workbook_part
+    from openpyxl.xml.constants import (
+        ARC_CONTENT_TYPES,
+        ARC_CORE,
+        ARC_CUSTOM,
+        ARC_STYLE,
+        SHARED_STRINGS,
+    )
 
     class FirstSheetReader(ExcelReader):
         first: tuple[str, str] | None = None
+
+        def read_manifest(self) -> None:
+            if self.archive.getinfo(ARC_CONTENT_TYPES).file_size > MAX_WHOLE_PARTS:
+                raise _too_large()
+            super().read_manifest()
+            whole = {ARC_CONTENT_TYPES, ARC_CORE, ARC_CUSTOM, ARC_STYLE,
+                     _find_workbook_part(self.package).PartName[1:]}
+            strings = self.package.find(SHARED_STRINGS)
+            if strings is not None:
+                whole.add(strings.PartName[1:])
+            sizes = {info.filename: info.file_size for info in self.archive.infolist()}
+            if sum(size for name, size in sizes.items()
+                   if name in whole or name.endswith(".rels")) > MAX_WHOLE_PARTS:
+                raise _too_large()
 
         def read_worksheets(self) -> None:
             for sheet, rel in self.parser.find_sheets():
@@ -365,6 +386,8 @@ def _read_xlsx(data: bytes) -> Table:
         try:
             reader.read()
         except Exception as error:  # InvalidFileException, or what a damaged part's XML raises
+            if isinstance(error.__cause__, CsvImportError):  # ours, wrapped by read()
+                raise error.__cause__ from None
             raise _unreadable(XLSX) from error
         if reader.first is None:
             raise _unreadable(XLSX)
@@ -410,7 +433,7 @@ def _read_xlsx(data: bytes) -> Table:
                     rows = range(low_row, min(high_row, MAX_ROWS * 2) + 1)
                     columns = range(low_column, min(high_column, MAX_COLUMNS) + 1)
                     budget.spend(len(rows) * len(columns))
-                    merged.update((row, column) for row in rows for column in columns)
+                    merged.update((down, across) for down in rows for across in columns)
                 elif name in ("v", "f", "is", "t", "r", "rPr"):
                     continue  # inside a cell, read with it
                 else:

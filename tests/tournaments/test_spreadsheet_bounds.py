@@ -24,7 +24,7 @@ from odf.opendocument import OpenDocumentSpreadsheet
 from odf.table import Table, TableCell, TableRow
 from odf.text import P
 
-from tournaments.csv_import import CsvImportError, parse_players_file
+from tournaments.csv_import import MAX_WHOLE_PARTS, CsvImportError, parse_players_file
 
 SECONDS = 1.0
 MEGABYTES = 100
@@ -278,4 +278,55 @@ def test_a_real_sheet_of_1000_players_is_read(kind, make):
     last = parsed.rows[-1]
     assert (last.line, last.name, last.rating, last.federation_id, last.birth_year) == (
         1001, "Jogador Número 1000", 2000, "CBD-1000", 1950 + 1000 % 60)
+    assert_cheap(seconds, peak)
+
+
+SHARED_STRINGS_TYPE = (
+    '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-'
+    'officedocument.spreadsheetml.sharedStrings+xml"/>')
+STYLES_TYPE = (
+    '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-'
+    'officedocument.spreadsheetml.styles+xml"/>')
+
+
+def test_an_xlsx_whose_shared_strings_unpack_to_megabytes_is_refused_at_once():
+    """The parts read whole are bounded too: 2 million shared strings, 34 MB unpacked."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, text in XLSX_PARTS.items():
+            if name == "[Content_Types].xml":  # where openpyxl finds the shared strings
+                text = text.replace("</Types>", SHARED_STRINGS_TYPE + "</Types>")
+            archive.writestr(name, text)
+        archive.writestr("xl/worksheets/sheet1.xml", SHEET_HEAD + SHEET_TAIL)
+        archive.writestr("xl/sharedStrings.xml",
+                         b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/'
+                         b'main">' + b"<si><t>x</t></si>" * 2_000_000 + b"</sst>")
+    data = out.getvalue()
+    seconds, peak, result = cost(lambda: parse_players_file(data, "x.xlsx"))
+    assert isinstance(result, CsvImportError) and "far too large" in str(result)
+    assert_cheap(seconds, peak)
+
+
+def test_the_largest_parts_an_xlsx_may_read_whole_cost_under_a_second():
+    """Shared strings and styles together just under the limit: read, within the bounds."""
+    strings = (MAX_WHOLE_PARTS // 2) // 17
+    styles = (MAX_WHOLE_PARTS // 2 - 2000) // 30
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, text in XLSX_PARTS.items():
+            if name == "[Content_Types].xml":
+                text = text.replace("</Types>", SHARED_STRINGS_TYPE + STYLES_TYPE + "</Types>")
+            archive.writestr(name, text)
+        archive.writestr("xl/worksheets/sheet1.xml", SHEET_HEAD + b"<row/>" * 1000
+                         + SHEET_TAIL)
+        archive.writestr("xl/sharedStrings.xml",
+                         b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/'
+                         b'main">' + b"<si><t>x</t></si>" * (strings - 10) + b"</sst>")
+        archive.writestr("xl/styles.xml",
+                         b'<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/'
+                         b'2006/main"><cellXfs>' + b'<xf numFmtId="0" fontId="0"/>' * styles
+                         + b"</cellXfs></styleSheet>")
+    data = out.getvalue()
+    seconds, peak, result = cost(lambda: parse_players_file(data, "x.xlsx"))
+    assert [(row.line, row.name, row.rating) for row in result.rows] == [(2, "Ana", 1850)]
     assert_cheap(seconds, peak)
