@@ -2,7 +2,8 @@
 
 Every shared read of a public page needs the tournament's current version (`page_version`).
 Asking PostgreSQL for it costs a round trip per request, more than the bare view's whole
-answer on a busy machine; this module keeps a copy of it in the shared Redis, read with one GET.
+answer on a busy machine; this module keeps a copy of it in the shared Redis, read with one
+script call (a GET and the run_id check).
 It is used only when the default cache is Django's Redis backend (shared by every worker on
 every machine); with any other cache the version comes from the database, as before.
 
@@ -15,6 +16,7 @@ tournaments):
   writes:<name>   a counter that every write moves on when it begins and when it ends
   writing:<name>  the writes begun and not ended yet, each scored with the time it began
   epoch           the run_id of the Redis that holds these keys, and when it started to
+                  hold them (the first store of its run sets it)
 
 - A write *begins* before its transaction commits (`page_version.bump`, a tournament saved or
   deleted): it deletes the value, adds itself to `writing` and moves `writes` on. It *ends* in
@@ -46,7 +48,8 @@ after its epoch, by a reader whose `writes` it counted itself.
 
 What this assumes: a write commits within SETTLE seconds of beginning (a write is one short
 transaction; settings.PAGE_VERSION_SETTLE_SECONDS, default 60), so for SETTLE seconds after a
-restart nothing is stored while a write begun before it may still commit; and a Redis keeps the
+restart nothing is stored while a write begun before it may still commit, and a reader takes
+less than SETTLE from its database read to its store; and a Redis keeps the
 keys it has for as long as its run lasts (the run_id says when it does not). If Redis cannot
 be reached when a write begins, the write still goes ahead (a result is never refused for a
 cache); the readers then fall back to the database, and a value that survives the outage
