@@ -387,6 +387,7 @@ def main() -> int:
             "STATIC_ROOT": str(Path(folder) / "static"),
             "SECURE_PROXY_SSL_HEADER": "X-Forwarded-Proto",
             "LOGIN_CLIENT_IP_HEADER": "X-Forwarded-For",  # required behind a proxy
+            "TRUSTED_PROXIES": "127.0.0.1",  # the bench's requests play the proxy
             "LOG_LEVEL": "WARNING",
         })
         sys.path.insert(0, str(ROOT))

@@ -18,10 +18,13 @@ One address also has a ceiling across all usernames, `LOGIN_FAILURE_ADDRESS_LIMI
 address cannot work through every account; a success does not reset it. Behind a proxy the
 address is the one the proxy reports (LOGIN_CLIENT_IP_HEADER), which production requires
 (config/checks.py): without it every visitor would share the proxy's address and its ceiling.
+The header is believed only on connections from the proxies named in TRUSTED_PROXIES
+(`client_address`), so a client that reaches the server directly cannot forge it.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import math
 from datetime import timedelta
 
@@ -55,22 +58,45 @@ def window_seconds() -> int:
     return int(getattr(settings, "LOGIN_FAILURE_WINDOW", DEFAULT_WINDOW_SECONDS))
 
 
-def client_address(request: HttpRequest | None) -> str:
-    """The visitor's address: the connection's, or the last hop a trusted proxy recorded.
+def trusted_proxies() -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    """The proxies whose X-Forwarded-For entries are believed (settings.TRUSTED_PROXIES:
+    addresses or networks such as 10.0.0.0/8)."""
+    return tuple(ipaddress.ip_network(proxy, strict=False)
+                 for proxy in getattr(settings, "TRUSTED_PROXIES", ()))
 
-    Behind a proxy every connection comes from the proxy, so production may name the header
-    the proxy writes (LOGIN_CLIENT_IP_HEADER); its last entry is the one our proxy added, the
-    earlier ones are whatever the client claimed.
+
+def _is_trusted(address: str, proxies) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return any(ip in network for network in proxies)
+
+
+def client_address(request: HttpRequest | None) -> str:
+    """The visitor's address: the connection's, unless it comes from a trusted proxy.
+
+    Anyone can send LOGIN_CLIENT_IP_HEADER, so it is read only when the connection comes from
+    one of settings.TRUSTED_PROXIES (issue 29: a client that reached gunicorn directly wrote a new
+    address each time and escaped every limit). Then its entries are walked from the right, as
+    the proxies appended them: the first one that is not a trusted proxy is the visitor; the
+    entries left of it are whatever the client claimed. Every entry trusted: the leftmost.
     """
     if request is None:
         return ""
+    remote = request.META.get("REMOTE_ADDR", "")
     header = getattr(settings, "LOGIN_CLIENT_IP_HEADER", "")
-    if header:
-        forwarded = request.META.get("HTTP_" + header.upper().replace("-", "_"), "")
-        hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
-        if hops:
-            return hops[-1]
-    return request.META.get("REMOTE_ADDR", "")
+    proxies = trusted_proxies() if header else ()
+    if not proxies or not _is_trusted(remote, proxies):
+        return remote
+    forwarded = request.META.get("HTTP_" + header.upper().replace("-", "_"), "")
+    hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+    for hop in reversed(hops):
+        if not _is_trusted(hop, proxies):
+            return hop
+    return hops[0] if hops else remote
 
 
 class LoginAttempts:

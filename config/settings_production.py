@@ -16,7 +16,13 @@ Environment, beyond the base settings' `DATABASE_URL` and `CONN_MAX_AGE`:
   STATIC_ROOT               where collectstatic writes, default <project>/staticfiles
   LOGIN_CLIENT_IP_HEADER    the header the proxy puts the visitor's address in, for the login
                             rate limit (e.g. X-Forwarded-For); unset: the connection's address.
-                            Required with SECURE_PROXY_SSL_HEADER (config/checks.py refuses)
+                            Required with SECURE_PROXY_SSL_HEADER (config/checks.py refuses).
+                            Believed only from TRUSTED_PROXIES: anyone can send the header
+  TRUSTED_PROXIES           comma-separated addresses or networks of the proxies in front of
+                            the server (e.g. 127.0.0.1 or 10.0.0.0/8): the header is read only
+                            on their connections, walked from the right past each of them
+                            (config/login_limit.py). Unset: the header is ignored, and
+                            `check --deploy` warns when LOGIN_CLIENT_IP_HEADER is set
   LOG_LEVEL                 default INFO; logs go to standard error
   EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, EMAIL_USE_SSL,
   DEFAULT_FROM_EMAIL        the SMTP server for password-reset mail (DEFAULT_FROM_EMAIL required
@@ -29,6 +35,7 @@ Environment, beyond the base settings' `DATABASE_URL` and `CONN_MAX_AGE`:
                             versions are not copied into it (tournaments/version_cache.py)
 """
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -101,6 +108,15 @@ CACHES = {
 }
 
 LOGIN_CLIENT_IP_HEADER = os.environ.get("LOGIN_CLIENT_IP_HEADER", "").strip()
+# Only these proxies' header is believed: a client that reaches gunicorn directly could write
+# a new address in it at every attempt and escape the sign-in and registration limits (issue 29).
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError as _error:
+        raise ImproperlyConfigured(
+            f"TRUSTED_PROXIES: {_proxy!r} is not an address or a network: {_error}") from None
 
 # Mail: the base settings use SMTP when EMAIL_HOST is set. Without it nothing can be mailed, so
 # the password reset is not offered (its page says to ask an administrator) instead of

@@ -206,10 +206,39 @@ def import_tournament(data: Any, *, organisers=(), slug: str | None = None) -> T
     The slug is not part of the file: the tournament gets one made from its name, or `slug`
     (to restore a backup under its old address), which must be free.
     """
+    _check_depth(data)
     checked = _check(data)
     with transaction.atomic():
         checked["slug"] = _free_slug(slug) if slug is not None else unique_slug(checked["name"])
         return _save(checked, organisers)
+
+
+# Deeper than any backup is (a tournament's file is about 5 levels, its audit log's values a few
+# more): the checks below, and those of other apps' backup modules, walk values recursively, and a
+# file nested thousands deep would end them with a RecursionError instead of a refusal (issue 29).
+MAX_DEPTH = 64
+
+
+def _check_depth(data: Any) -> None:
+    """Refuse data nested deeper than MAX_DEPTH, found without recursion."""
+    pending = [(data, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, dict):
+            children = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            raise too_deep()
+        pending.extend((child, depth + 1) for child in children)
+
+
+def too_deep() -> BackupError:
+    """The refusal of a file nested deeper than a backup ever is."""
+    return BackupError(_("The file is nested deeper than %(depth)d levels: it is not a "
+                         "tournament's backup.") % {"depth": MAX_DEPTH})
 
 
 def _free_slug(slug: str) -> str:

@@ -5,9 +5,13 @@ year alone), state, fmjd_id, fmjd_rating.
 CSV comes in every form an office produces (issue 20): UTF-8 with or without a byte-order mark,
 UTF-16 (Excel's "Texto Unicode"), Windows-1252 (rules.textfile reads them all); `;`, `,` or tab
 between the fields, found from the header row; a trailing separator. Ratings may be written
-`1850`, `1850.0`, `1850,0` or `1.850` (a thousands dot). Spreadsheets are read with openpyxl
-and odfpy, cell by cell, so a formula, a merged cell or a date where a rating should be is named
-with its sheet, row and column instead of read as whatever value it shows.
+`1850`, `1850.0`, `1850,0` or `1.850` (a thousands dot). Spreadsheets are read cell by cell, so
+a formula, a merged cell or a date where a rating should be is named with its sheet, row and
+column instead of read as whatever value it shows. Their sheet's XML is read as a stream (issue
+29): an .xlsx through openpyxl's reader and read-only cell parser, an .ods's content.xml with
+xml.etree's iterparse, repeated rows and cells counted, not copied; the reading stops at the row
+limit, and a sheet of more than MAX_ELEMENTS XML elements (millions of empty cells) is refused,
+in a fraction of a second and a few megabytes whatever the file.
 
 Every problem is reported with its line (row) and column, and the whole file is refused, so
 nothing is saved from a file with an error.
@@ -15,12 +19,14 @@ nothing is saved from a file with an error.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import datetime
 import io
 import re
 import zipfile
 from dataclasses import asdict, dataclass, field
+from xml.etree.ElementTree import iterparse  # C-accelerated; expat 2.4+ bounds entity expansion
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -34,6 +40,14 @@ MAX_RATING = 3000  # as Player.RATING_MAX (issue 17)
 MAX_ROWS = 1000  # players in one file: bounds the preview kept in the session
 MAX_COLUMNS = 40
 MAX_UNZIPPED = 40 * 1024 * 1024  # a spreadsheet's XML, unpacked: no zip bomb is opened
+# What a spreadsheet's reading may cost (issue 29): 40 MB of XML is tens of millions of empty
+# cells, minutes and gigabytes. The sheet is read as a stream, and refused past MAX_ELEMENTS XML
+# elements (a 1,000-player sheet of 30 filled columns has at most about 91,000: a cell, its value
+# and its text); an .xlsx whose parts read whole (styles, shared strings: openpyxl spends some
+# 9 us on each string) pass MAX_WHOLE_PARTS bytes together. Either way a few tenths of a second
+# and a few MB (tests/tournaments/test_spreadsheet_bounds.py).
+MAX_ELEMENTS = 100_000
+MAX_WHOLE_PARTS = 512 * 1024
 
 # Header names accepted for each column; Portuguese ones too, as a Brazilian sheet would have them.
 COLUMN_ALIASES = {
@@ -273,16 +287,23 @@ def _too_many_rows(line: int, sheet: str | None) -> CsvImportError:
 
 # --- spreadsheets ----------------------------------------------------------------------------
 
-def _open_zip(data: bytes, kind: str) -> None:
-    """Refuse a damaged file, or one that unpacks to far more than a player list."""
+def _open_zip(data: bytes, kind: str) -> zipfile.ZipFile:
+    """The file's archive; refuse a damaged one, or one that unpacks to far more than a player
+    list (the parts an .xlsx reads whole are bounded by _first_sheet_reader)."""
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            unpacked = sum(info.file_size for info in archive.infolist())
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        members = archive.infolist()
     except zipfile.BadZipFile as error:
         raise _unreadable(kind) from error
-    if unpacked > MAX_UNZIPPED:
-        raise CsvImportError([CsvProblem(1, None, _(
-            "the spreadsheet is far too large for a player list."))])
+    if sum(info.file_size for info in members) > MAX_UNZIPPED:
+        archive.close()
+        raise _too_large()
+    return archive
+
+
+def _too_large() -> CsvImportError:
+    return CsvImportError([CsvProblem(1, None, _(
+        "the spreadsheet is far too large for a player list."))])
 
 
 def _unreadable(kind: str) -> CsvImportError:
@@ -291,41 +312,156 @@ def _unreadable(kind: str) -> CsvImportError:
     ) % {"kind": "." + kind})])
 
 
-def _read_xlsx(data: bytes) -> Table:
-    import openpyxl  # openpyxl keeps a worksheet's cells in `_cells`, stable since 2.x
+class _Budget:
+    """The XML elements a sheet may hold before it is refused (issue 29): rows are read as a
+    stream, and a sheet of millions of empty cells costs no more than this many."""
 
-    _open_zip(data, XLSX)
+    def __init__(self, sheet: str | None) -> None:
+        self.left, self.sheet = MAX_ELEMENTS, sheet
+
+    def spend(self, count: int = 1) -> None:
+        self.left -= count
+        if self.left < 0:
+            raise CsvImportError([CsvProblem(1, None, _(
+                "the sheet holds more than %(max)d cells and other items, far more than a "
+                "player list: delete the empty rows and columns formatted below and right of "
+                "the players, or copy the players to a new sheet.") % {"max": MAX_ELEMENTS},
+                sheet=self.sheet)])
+
+
+def _local(tag: str) -> str:
+    return tag.rpartition("}")[2]
+
+
+def _first_sheet_reader():
+    """openpyxl's reader of a workbook in read-only mode, but one that only finds the first
+    worksheet (its read-only worksheet would scan the whole sheet for its size on opening,
+    ReadOnlyWorksheet._get_size), and that refuses a workbook whose parts read whole (the types,
+    shared strings, workbook, styles, properties, relations) pass MAX_WHOLE_PARTS bytes together:
+    openpyxl finds the shared strings and the workbook by the types the file declares."""
+    from openpyxl.reader.excel import ExcelReader, _find_workbook_part
+    from openpyxl.xml.constants import (
+        ARC_CONTENT_TYPES,
+        ARC_CORE,
+        ARC_CUSTOM,
+        ARC_STYLE,
+        SHARED_STRINGS,
+    )
+
+    class FirstSheetReader(ExcelReader):
+        first: tuple[str, str] | None = None
+
+        def read_manifest(self) -> None:
+            if self.archive.getinfo(ARC_CONTENT_TYPES).file_size > MAX_WHOLE_PARTS:
+                raise _too_large()
+            super().read_manifest()
+            whole = {ARC_CONTENT_TYPES, ARC_CORE, ARC_CUSTOM, ARC_STYLE,
+                     _find_workbook_part(self.package).PartName[1:]}
+            strings = self.package.find(SHARED_STRINGS)
+            if strings is not None:
+                whole.add(strings.PartName[1:])
+            sizes = {info.filename: info.file_size for info in self.archive.infolist()}
+            if sum(size for name, size in sizes.items()
+                   if name in whole or name.endswith(".rels")) > MAX_WHOLE_PARTS:
+                raise _too_large()
+
+        def read_worksheets(self) -> None:
+            for sheet, rel in self.parser.find_sheets():
+                if rel.target in self.valid_files and "chartsheet" not in rel.Type:
+                    self.first = (sheet.name, rel.target)
+                    return
+
+    return FirstSheetReader
+
+
+def _read_xlsx(data: bytes) -> Table:
+    """The first sheet, its XML read as a stream (openpyxl's reader gives the sheet, its
+    shared strings and date styles; its read-only cell parser reads each non-empty cell)."""
+    from openpyxl.utils.cell import coordinate_to_tuple, range_boundaries
+    from openpyxl.worksheet._reader import WorkSheetParser  # the cell parser of read-only mode
+
+    _open_zip(data, XLSX).close()
+    reader = _first_sheet_reader()(io.BytesIO(data), read_only=True, data_only=False)
     try:
-        workbook = openpyxl.load_workbook(io.BytesIO(data), data_only=False)
-    except Exception as error:  # InvalidFileException, or what a damaged part's XML raises
-        raise _unreadable(XLSX) from error
-    if not workbook.worksheets:
-        raise _unreadable(XLSX)
-    sheet = workbook.worksheets[0]
-    table = Table(XLSX, sheet.title)
+        try:
+            reader.read()
+        except Exception as error:  # InvalidFileException, or what a damaged part's XML raises
+            if isinstance(error.__cause__, CsvImportError):  # ours, wrapped by read()
+                raise error.__cause__ from None
+            raise _unreadable(XLSX) from error
+        if reader.first is None:
+            raise _unreadable(XLSX)
+        title, path = reader.first
+        workbook = reader.wb
+        budget = _Budget(title)
+        parser = WorkSheetParser(None, reader.shared_strings, data_only=False,
+                                 epoch=workbook.epoch, date_formats=workbook._date_formats,
+                                 timedelta_formats=workbook._timedelta_formats)
+        filled: dict[int, dict[int, Cell]] = {}
+        merged: set[tuple[int, int]] = set()
+        row, row_number, column, cells = None, 0, 0, {}
+        with reader.archive.open(path) as source:
+            for event, element in iterparse(source, events=("start", "end")):
+                name = _local(element.tag)
+                if event == "start":
+                    if name == "row":
+                        row, column, cells = element, 0, {}
+                        row_number = int(element.get("r") or row_number + 1)
+                        parser.row_counter = row_number
+                    continue
+                budget.spend()
+                if name == "c":
+                    reference = element.get("r")
+                    column = coordinate_to_tuple(reference)[1] if reference else column + 1
+                    if len(element) and column <= MAX_COLUMNS:  # no child: no value, formula
+                        parser.col_counter = column - 1
+                        value = parser.parse_cell(element)
+                        if value["value"] is not None or value["data_type"] == "f":
+                            cells[column] = _xlsx_cell(value["value"], value["data_type"])
+                    if row is not None:
+                        row.remove(element)  # a row of millions of cells holds none of them
+                elif name == "row":
+                    element.clear()
+                    row = None
+                    if cells:
+                        filled[row_number] = cells
+                        if len(filled) > MAX_ROWS + 1:
+                            raise _too_many_rows(row_number, title)
+                elif name == "mergeCell":
+                    low_column, low_row, high_column, high_row = range_boundaries(
+                        element.get("ref"))
+                    rows = range(low_row, min(high_row, MAX_ROWS * 2) + 1)
+                    columns = range(low_column, min(high_column, MAX_COLUMNS) + 1)
+                    budget.spend(len(rows) * len(columns))
+                    merged.update((down, across) for down in rows for across in columns)
+                elif name in ("v", "f", "is", "t", "r", "rPr"):
+                    continue  # inside a cell, read with it
+                else:
+                    element.clear()
+    finally:
+        reader.archive.close()
     # Only the rows and columns holding something: a sheet formatted down to its last row
     # (max_row 1048576) is read as quickly as its few players, and empty rows are skipped.
-    merged = {(row, column) for cells in sheet.merged_cells.ranges
-              for row in range(cells.min_row, min(cells.max_row, MAX_ROWS * 2) + 1)
-              for column in range(cells.min_col, min(cells.max_col, MAX_COLUMNS) + 1)}
-    filled = {(row, column) for (row, column), cell in sheet._cells.items()
-              if cell.value is not None} | merged
-    rows = sorted({row for row, _column in filled})
-    if len(rows) > MAX_ROWS + 1:
-        raise _too_many_rows(rows[MAX_ROWS + 1], sheet.title)
-    width = min(max((column for _row, column in filled), default=0), MAX_COLUMNS)
-    for number in rows:
+    numbers = sorted(set(filled) | {row for row, _column in merged})
+    if len(numbers) > MAX_ROWS + 1:
+        raise _too_many_rows(numbers[MAX_ROWS + 1], title)
+    width = max([column for cells in filled.values() for column in cells]
+                + [column for _row, column in merged], default=0)
+    table = Table(XLSX, title)
+    for number in numbers:
+        cells = filled.get(number, {})
         table.rows.append((number, [
-            _xlsx_cell(sheet.cell(number, column), (number, column) in merged)
-            for column in range(1, width + 1)]))
+            _merged(cells.get(column, Cell())) if (number, column) in merged
+            else cells.get(column, Cell()) for column in range(1, width + 1)]))
     return table
 
 
-def _xlsx_cell(cell, merged: bool) -> Cell:
-    value = cell.value
-    if merged:
-        return Cell("" if value is None else str(value), MERGED)
-    if cell.data_type == "f":  # "=B2*2", or an array formula object
+def _merged(cell: Cell) -> Cell:
+    return Cell(cell.text, MERGED)
+
+
+def _xlsx_cell(value, data_type: str) -> Cell:
+    if data_type == "f":  # "=B2*2", or an array formula object
         return Cell(str(getattr(value, "text", value)), FORMULA)
     if value is None:
         return Cell()
@@ -346,60 +482,91 @@ def _number_text(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def _read_ods(data: bytes) -> Table:
-    from odf.opendocument import load
-    from odf.table import Table as OdfTable
-    from odf.table import TableRow
+# OpenDocument's namespaces, as content.xml names its elements and attributes.
+_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+_TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
 
-    _open_zip(data, ODS)
-    try:
-        document = load(io.BytesIO(data))
-    except Exception as error:  # odfpy raises whatever its XML parser meets
-        raise _unreadable(ODS) from error
-    sheets = document.spreadsheet.getElementsByType(OdfTable) if document.spreadsheet else []
-    if not sheets:
+
+def _repeats(element, name: str) -> int:
+    return int(element.get(_TABLE + name) or 1)
+
+
+def _read_ods(data: bytes) -> Table:
+    """The first sheet of content.xml, read as a stream: a repeated row or cell is counted, never
+    copied past the row and column limits, and the reading stops at the sheet's end."""
+    with _open_zip(data, ODS) as archive:
+        try:
+            source = archive.open("content.xml")
+        except KeyError as error:
+            raise _unreadable(ODS) from error
+        with source:
+            table = _read_ods_content(source)
+    if table is None:
         raise _unreadable(ODS)
-    sheet = sheets[0]
-    title = str(sheet.getAttribute("name") or "")
-    table = Table(ODS, title)
+    return table
+
+
+def _read_ods_content(source) -> Table | None:
+    table: Table | None = None
+    budget = _Budget(None)
     number = 0
-    for row in sheet.getElementsByType(TableRow):
-        repeated = int(row.getAttribute("numberrowsrepeated") or 1)
-        cells: list[Cell] = []
-        for element in row.childNodes:
-            if element.qname[1] not in ("table-cell", "covered-table-cell"):
-                continue
-            times = int(element.getAttribute("numbercolumnsrepeated") or 1)
-            cell = _ods_cell(element, covered=element.qname[1] == "covered-table-cell")
-            cells.extend([cell] * min(times, MAX_COLUMNS - len(cells)))
-            if len(cells) >= MAX_COLUMNS:
-                break
-        if all(cell.blank for cell in cells):
-            number += repeated  # LibreOffice repeats the empty rows to the sheet's end
+    row, cells = None, []
+    for event, element in iterparse(source, events=("start", "end")):
+        name = element.tag
+        if event == "start":
+            if table is None and name == _TABLE + "table":
+                table = Table(ODS, str(element.get(_TABLE + "name") or ""))
+                budget.sheet = table.sheet
+            elif table is not None and name == _TABLE + "table-row":
+                row, cells = element, []
             continue
-        for _copy in range(repeated):
-            number += 1
-            table.rows.append((number, cells))
-            if len(table.rows) > MAX_ROWS + 1:
-                raise _too_many_rows(number, title)
+        budget.spend()
+        if table is None:
+            if name.startswith(_OFFICE):  # styles and fonts before the sheets: not kept
+                element.clear()
+            continue
+        local = name[len(_TABLE):] if name.startswith(_TABLE) else ""
+        if local in ("table-cell", "covered-table-cell") and row is not None:
+            if len(cells) < MAX_COLUMNS:
+                times = _repeats(element, "number-columns-repeated")
+                value = _ods_cell(element, covered=local == "covered-table-cell")
+                cells.extend([value] * min(times, MAX_COLUMNS - len(cells)))
+            with contextlib.suppress(ValueError):  # a row of millions of cells holds none
+                row.remove(element)
+        elif local == "table-row":
+            repeated = _repeats(element, "number-rows-repeated")
+            element.clear()
+            row = None
+            if all(cell.blank for cell in cells):
+                number += repeated  # LibreOffice repeats the empty rows to the sheet's end
+                continue
+            for _copy in range(min(repeated, MAX_ROWS + 2)):
+                number += 1
+                table.rows.append((number, cells))
+                if len(table.rows) > MAX_ROWS + 1:
+                    raise _too_many_rows(number, table.sheet)
+        elif local == "table":
+            break  # the first sheet only: the others are not even parsed
     return table
 
 
 def _ods_cell(element, *, covered: bool) -> Cell:
-    text = "\n".join(_text_of(paragraph) for paragraph in element.childNodes
-                     if getattr(paragraph, "qname", ("", ""))[1] == "p")
-    spanned = (int(element.getAttribute("numbercolumnsspanned") or 1) > 1
-               or int(element.getAttribute("numberrowsspanned") or 1) > 1) if not covered else True
+    text = "\n".join(_text_of(paragraph) for paragraph in element
+                     if paragraph.tag == _TEXT + "p")
+    spanned = covered or (_repeats(element, "number-columns-spanned") > 1
+                          or _repeats(element, "number-rows-spanned") > 1)
     if spanned:
         return Cell(text, MERGED)
-    if element.getAttribute("formula"):
-        return Cell(str(element.getAttribute("formula")), FORMULA)
-    kind = element.getAttribute("valuetype")
+    formula = element.get(_TABLE + "formula")
+    if formula:
+        return Cell(str(formula), FORMULA)
+    kind = element.get(_OFFICE + "value-type")
     if kind in ("float", "percentage", "currency"):
-        value = float(element.getAttribute("value"))
+        value = float(element.get(_OFFICE + "value"))
         return Cell(_number_text(value), NUMBER, number=value)
     if kind == "date":
-        raw = str(element.getAttribute("datevalue"))
+        raw = str(element.get(_OFFICE + "date-value") or "")
         try:
             day = datetime.date.fromisoformat(raw[:10])
         except ValueError:
@@ -412,20 +579,18 @@ def _ods_cell(element, *, covered: bool) -> Cell:
 
 def _text_of(node) -> str:
     """A paragraph's text, spaces (<text:s text:c="3"/>) and line breaks included."""
-    parts = []
-    for child in node.childNodes:
-        if child.nodeType == child.TEXT_NODE:
-            parts.append(str(child.data))
-            continue
-        name = child.qname[1]
-        if name == "s":
-            parts.append(" " * int(child.getAttribute("c") or 1))
-        elif name == "tab":
+    parts = [node.text or ""]
+    for child in node:
+        name = child.tag
+        if name == _TEXT + "s":
+            parts.append(" " * min(int(child.get(_TEXT + "c") or 1), MAX_NAME + 1))
+        elif name == _TEXT + "tab":
             parts.append("\t")
-        elif name == "line-break":
+        elif name == _TEXT + "line-break":
             parts.append("\n")
         else:
             parts.append(_text_of(child))
+        parts.append(child.tail or "")
     return "".join(parts)
 
 
@@ -611,10 +776,17 @@ _THOUSANDS = re.compile(r"(?P<whole>\d{1,3}(?:(?P<sep>[.,])\d{3})(?:(?P=sep)\d{3
                         r"(?:(?!(?P=sep))[.,]0+)?")
 
 
+# More digits than any rating has: int() is never asked to read them (past 4,300 digits Python
+# refuses with a ValueError, and long ones cost quadratic time; issue 29).
+_RATING_DIGITS = 12
+
+
 def parse_rating(raw: str) -> int | None:
     """A whole rating as offices write it, None when it is not one: `1850`, `1850.0`, `1850,0`,
     `1.850` (a thousands dot, Portuguese), `1,850` (a thousands comma, English)."""
     text = raw.replace(" ", "").replace("\u00a0", "")
+    if len(text) > 2 * _RATING_DIGITS:  # no rating is written that long, with its separators
+        return None
     thousands = _THOUSANDS.fullmatch(text)
     if thousands:
         return int(thousands["whole"].replace(thousands["sep"], ""))
@@ -631,9 +803,14 @@ def _read_rating(values: dict[str, str], key: str, report) -> int | None:
     rating = parse_rating(raw)
     if rating is None or not 0 <= rating <= MAX_RATING:
         report(key, _("\"%(value)s\" is not a rating (a whole number from 0 to %(max)d).")
-               % {"value": raw, "max": MAX_RATING})
+               % {"value": _shown(raw), "max": MAX_RATING})
         return None
     return rating
+
+
+def _shown(raw: str, limit: int = 20) -> str:
+    """A value as a message quotes it: a few thousand digits would bury the line's number."""
+    return raw if len(raw) <= limit else raw[:limit] + "…"
 
 
 def _read_birth(raw: str, report) -> tuple[datetime.date | None, int | None]:

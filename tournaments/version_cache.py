@@ -2,7 +2,8 @@
 
 Every shared read of a public page needs the tournament's current version (`page_version`).
 Asking PostgreSQL for it costs a round trip per request, more than the bare view's whole
-answer on a busy machine; this module keeps a copy of it in the shared Redis, read with one GET.
+answer on a busy machine; this module keeps a copy of it in the shared Redis, read with one
+script call (a GET and the run_id check).
 It is used only when the default cache is Django's Redis backend (shared by every worker on
 every machine); with any other cache the version comes from the database, as before.
 
@@ -10,18 +11,21 @@ The guarantee stays the one of `page_version`: once a write has committed, no re
 version older than it. Keys, for each *name* (a tournament's slug, or SITE for the list of
 tournaments):
 
-  value:<name>    what the reader needs (id, token, time of the change); it may be missing
+  value:<name>    what the reader needs (id, token, time of the change), after the run_id of
+                  the Redis that stored it; it may be missing
   writes:<name>   a counter that every write moves on when it begins and when it ends
   writing:<name>  the writes begun and not ended yet, each scored with the time it began
-  epoch           when this Redis started to hold these keys (lost with them)
+  epoch           the run_id of the Redis that holds these keys, and when it started to
+                  hold them (the first store of its run sets it)
 
 - A write *begins* before its transaction commits (`page_version.bump`, a tournament saved or
   deleted): it deletes the value, adds itself to `writing` and moves `writes` on. It *ends* in
   `transaction.on_commit`: deletes the value again, leaves `writing`, moves `writes` on.
-- A reader takes the value when it is there. Otherwise it notes `writes`, reads the version
-  from the database and stores it only if, checked at once in one script: `writes` has not
-  moved since it noted it, no write is in `writing`, no value is there, and the epoch is
-  SETTLE seconds old.
+- A reader takes the value when it is there and stored by this same run of Redis (checked in
+  the script that reads it). Otherwise it notes `writes` (with the run_id), reads the version
+  from the database and stores it only if, checked at once in one script: `writes` (and the
+  run_id) has not moved since it noted it, no write is in `writing`, no value of this run is
+  there, and the epoch is of this run and SETTLE seconds old.
 
 Why a stored value is never stale: take a write W that committed after the reader's database
 read R. If W began before the reader noted `writes`, W was in `writing` then, and is still there
@@ -31,10 +35,22 @@ beginning deleted it, before W committed. So a value present after W commits was
 committed. A write that began but never ended (its transaction rolled back) only keeps its
 tournament on the database path until SETTLE passes.
 
+A Redis that restarts (issue 29). It may come back empty, or from its snapshot (RDB or AOF)
+holding the keys of some earlier moment: values that later writes had deleted, a `writes`
+counter moved back, a `writing` set without the writes begun since. That Redis has a new
+run_id (INFO's, new at every start of the server, and another on a replica taking over), and
+every key that says something carries the run_id of the Redis that wrote it: a value of another
+run is unknown (never served, overwritten by the next store), a `writes` noted from another run
+never matches, an epoch of another run counts as none, so the store sets a new one and stores
+nothing for SETTLE seconds. So whatever a restarted Redis holds, it is read as if it had come
+back empty, and the argument above holds from its start: a value it serves was stored by it,
+after its epoch, by a reader whose `writes` it counted itself.
+
 What this assumes: a write commits within SETTLE seconds of beginning (a write is one short
-transaction; settings.PAGE_VERSION_SETTLE_SECONDS, default 60), and Redis keeps the keys it has
-(a Redis that restarts empty is fine: the epoch goes with the rest, so for SETTLE seconds
-nothing is stored while a write begun before the restart may still commit). If Redis cannot
+transaction; settings.PAGE_VERSION_SETTLE_SECONDS, default 60), so for SETTLE seconds after a
+restart nothing is stored while a write begun before it may still commit, and a reader takes
+less than SETTLE from its database read to its store; and a Redis keeps the
+keys it has for as long as its run lasts (the run_id says when it does not). If Redis cannot
 be reached when a write begins, the write still goes ahead (a result is never refused for a
 cache); the readers then fall back to the database, and a value that survives the outage
 expires after VALUE_SECONDS.
@@ -60,30 +76,55 @@ from .models import Tournament
 
 logger = logging.getLogger(__name__)
 
-KEY_VERSION = 1
+KEY_VERSION = 2  # 2: values carry the run_id of the Redis that stored them (issue 29)
 PREFIX = f"damas:page-version:{KEY_VERSION}:"
 EPOCH = PREFIX + "epoch"
 SITE = "@site"  # not a slug: the list of every tournament (the home page)
 VALUE_SECONDS = 3600
 
-# The reader's store: KEYS value, writes, writing, epoch; ARGV writes as noted ("" if absent),
-# the value, its lifetime, SETTLE, now. 1 when stored.
-STORE = """
-local epoch = redis.call('GET', KEYS[4])
+# This run of Redis: INFO's run_id, new at every start of the server (a Lua function, at the
+# head of each script below; INFO is one of the commands a script may call).
+RUN = """
+local run = string.match(redis.call('INFO', 'server'), 'run_id:(%x+)')
+local function of_run(stored)
+  if not stored then return nil end
+  local bar = string.find(stored, '|', 1, true)
+  if bar and string.sub(stored, 1, bar - 1) == run then return string.sub(stored, bar + 1) end
+  return nil
+end
+"""
+
+# The reader's look: KEYS value, writes. {the value if stored by this run (else false), writes as
+# noted: this run's id and the counter}.
+READ = RUN + """
+return {of_run(redis.call('GET', KEYS[1])) or false,
+        run .. '|' .. (redis.call('GET', KEYS[2]) or '')}
+"""
+
+# The reader's store: KEYS value, writes, writing, epoch; ARGV writes as noted by READ, the
+# value, its lifetime, SETTLE, now. 1 when stored.
+STORE = RUN + """
+local epoch = of_run(redis.call('GET', KEYS[4]))
 if not epoch then
-  redis.call('SET', KEYS[4], ARGV[5], 'NX')
+  redis.call('SET', KEYS[4], run .. '|' .. ARGV[5])
   return 0
 end
 if tonumber(ARGV[5]) - tonumber(epoch) < tonumber(ARGV[4]) then return 0 end
-if (redis.call('GET', KEYS[2]) or '') ~= ARGV[1] then return 0 end
+if run .. '|' .. (redis.call('GET', KEYS[2]) or '') ~= ARGV[1] then return 0 end
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', tonumber(ARGV[5]) - tonumber(ARGV[4]))
 if redis.call('ZCARD', KEYS[3]) > 0 then return 0 end
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+if of_run(redis.call('GET', KEYS[1])) then return 0 end
+redis.call('SET', KEYS[1], run .. '|' .. ARGV[2], 'EX', ARGV[3])
 return 1
 """
 
-_clients: dict[str, tuple[redis.Redis, Any]] = {}
+# What mark_settled says: KEYS epoch; ARGV the time to write.
+SETTLED = RUN + """
+redis.call('SET', KEYS[1], run .. '|' .. ARGV[1])
+return 1
+"""
+
+_clients: dict[str, tuple[redis.Redis, dict[str, Any]]] = {}
 
 
 def settle_seconds() -> float:
@@ -96,7 +137,7 @@ def client() -> redis.Redis | None:
     return found[0] if found else None
 
 
-def _shared() -> tuple[redis.Redis, Any] | None:
+def _shared() -> tuple[redis.Redis, dict[str, Any]] | None:
     config = settings.CACHES["default"]
     if not config["BACKEND"].endswith(".RedisCache"):
         return None
@@ -110,7 +151,9 @@ def _shared() -> tuple[redis.Redis, Any] | None:
         connection = redis.Redis.from_url(
             location, socket_connect_timeout=options.get("socket_connect_timeout", 1),
             socket_timeout=options.get("socket_timeout", 1))
-        found = _clients[location] = (connection, connection.register_script(STORE))
+        scripts = {name: connection.register_script(text)
+                   for name, text in (("read", READ), ("store", STORE), ("settled", SETTLED))}
+        found = _clients[location] = (connection, scripts)
     return found
 
 
@@ -125,10 +168,10 @@ def read(name: str, from_database: Callable[[], Any], encode: Callable[[Any], st
     found = _shared()
     if found is None:
         return from_database()
-    shared, store = found
+    shared, scripts = found
     value_key, writes_key, writing_key = keys(name)
     try:
-        value, writes = shared.mget(value_key, writes_key)
+        value, writes = scripts["read"](keys=[value_key, writes_key], client=shared)
     except (RedisError, OSError) as error:
         logger.warning("page version cache unavailable, asking the database: %s", error)
         return from_database()
@@ -137,9 +180,9 @@ def read(name: str, from_database: Callable[[], Any], encode: Callable[[Any], st
     state = from_database()
     if state is not None:
         try:
-            store(keys=[value_key, writes_key, writing_key, EPOCH],
-                  args=[writes or b"", encode(state), VALUE_SECONDS, settle_seconds(),
-                        time.time()], client=shared)
+            scripts["store"](keys=[value_key, writes_key, writing_key, EPOCH],
+                             args=[writes, encode(state), VALUE_SECONDS, settle_seconds(),
+                                   time.time()], client=shared)
         except (RedisError, OSError) as error:
             logger.warning("page version cache unavailable, not storing: %s", error)
     return state
@@ -159,7 +202,6 @@ def begin(names: Iterable[str]) -> str:
                 pipe.incr(writes_key)
                 pipe.zadd(writing_key, {writer: now})
                 pipe.delete(value_key)
-            pipe.set(EPOCH, now, nx=True)
             pipe.execute()
     except (RedisError, OSError) as error:
         logger.error("page version cache unavailable as a write begins: %s", error)
@@ -198,9 +240,22 @@ def active() -> bool:
 def mark_settled() -> None:
     """Say that Redis was emptied while no write could be running (the site not started yet, a
     test's fresh Redis): the versions may be copied into it at once, without waiting SETTLE."""
-    shared = client()
-    if shared is not None:
-        shared.set(EPOCH, time.time() - settle_seconds() - 1)
+    found = _shared()
+    if found is not None:
+        shared, scripts = found
+        scripts["settled"](keys=[EPOCH], args=[time.time() - settle_seconds() - 1],
+                           client=shared)
+
+
+def stored(name: str) -> bytes | None:
+    """The copy of `name`'s version that a reader would take now (None: none, or one kept
+    from another run of Redis); for tests and checks."""
+    found = _shared()
+    if found is None:
+        return None
+    shared, scripts = found
+    value_key, writes_key, _writing_key = keys(name)
+    return scripts["read"](keys=[value_key, writes_key], client=shared)[0]
 
 
 # A tournament saved or deleted changes the list of tournaments, and may change its slug: both

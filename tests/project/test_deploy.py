@@ -18,7 +18,7 @@ PRODUCTION = "config.settings_production"
 CONTROLLED = {"DJANGO_SETTINGS_MODULE", "SECRET_KEY", "ALLOWED_HOSTS", "DEBUG", "DATABASE_URL",
               "CSRF_TRUSTED_ORIGINS", "SECURE_PROXY_SSL_HEADER", "SECURE_SSL_REDIRECT",
               "SECURE_HSTS_SECONDS", "SECURE_HSTS_PRELOAD", "SECURE_HSTS_INCLUDE_SUBDOMAINS",
-              "STATIC_ROOT", "LOGIN_CLIENT_IP_HEADER", "LOG_LEVEL",
+              "STATIC_ROOT", "LOGIN_CLIENT_IP_HEADER", "TRUSTED_PROXIES", "LOG_LEVEL",
               # set by the browser tests' conftest for Playwright; never part of a deployment
               "DJANGO_ALLOW_ASYNC_UNSAFE"}
 

@@ -117,6 +117,7 @@ def test_the_admin_sign_in_page_counts_too(client, django_user_model):
 
 def test_behind_a_proxy_the_last_forwarded_hop_is_the_address(client, arbiter, settings):
     settings.LOGIN_CLIENT_IP_HEADER = "X-Forwarded-For"
+    settings.TRUSTED_PROXIES = ["127.0.0.1"]  # the test client's address plays the proxy
     # The client writes the first entries and can change them at will; the proxy appends the
     # real address last. Changing the claimed part does not escape the limit...
     for claimed in range(LIMIT):

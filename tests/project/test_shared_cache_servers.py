@@ -174,6 +174,7 @@ def shared_site(tmp_path):
         "DATABASE_URL": database_url(server, name), "REDIS_URL": redis_url,
         "SECURE_PROXY_SSL_HEADER": "X-Forwarded-Proto", "SECURE_HSTS_SECONDS": "0",
         "LOGIN_CLIENT_IP_HEADER": "X-Forwarded-For",  # required behind a proxy
+        "TRUSTED_PROXIES": "127.0.0.1",  # the test's requests play the proxy
         "STATIC_ROOT": str(tmp_path / "static"), "LOG_LEVEL": "WARNING",
     }
     manage = [sys.executable, "manage.py"]

@@ -32,6 +32,7 @@ CSV_REGRESSIONS = [
     b"name\n" + b"a" * 200_000 + b"\n",  # a field longer than the csv module's limit
     b"name\r\nAna\rJoao\n",  # a carriage return alone inside a line
     b"name\nAna\x00Conceicao\n",  # a NUL character, which PostgreSQL cannot store
+    b"name,rating\nAna," + b"9" * 4305 + b"\n",  # past int()'s 4,300 digits (issue 29)
 ]
 
 
@@ -41,6 +42,7 @@ CSV_REGRESSIONS = [
 @example(text=CSV_REGRESSIONS[0].decode(), encoding="utf-8")
 @example(text=CSV_REGRESSIONS[1].decode(), encoding="utf-8")
 @example(text=CSV_REGRESSIONS[2].decode(), encoding="utf-8")
+@example(text=CSV_REGRESSIONS[3].decode(), encoding="utf-8")
 def test_a_players_csv_is_read_or_refused_with_the_lines_that_are_wrong(text, encoding):
     data = text.encode(encoding, errors="replace")
     try:

@@ -265,3 +265,20 @@ def test_import_names_organisers_and_reads_standard_input(tmp_path, monkeypatch,
     with pytest.raises(CommandError, match="ninguem"):
         call_command("import_tournament", "-", organiser=["ninguem"])
     assert Tournament.objects.count() == 1
+
+
+@pytest.mark.parametrize("depth", [100_000, 500])
+def test_a_file_nested_thousands_deep_is_refused_with_a_message(tmp_path, depth):
+    """100,000 levels ended the command with a RecursionError traceback; 500 are read by json
+    but no backup is that deep (issue 29). Both are refused as every bad file is."""
+    path = tmp_path / "fundo.json"
+    path.write_text('{"name": "x", "players": ' + "[" * depth + "]" * depth + "}",
+                    encoding="utf-8")
+    with pytest.raises(CommandError, match="nothing saved: The file is nested deeper than 64"):
+        call_command("import_tournament", str(path))
+    nested: list = []
+    for _level in range(depth):
+        nested = [nested]
+    with pytest.raises(BackupError, match="nested deeper"):
+        import_tournament({**FULL, "players": nested})
+    assert saved_rows() == (0, 0, 0, 0, 0)

@@ -104,7 +104,7 @@ def test_no_sequence_of_writes_leaves_a_stale_page(backend, organiser, django_se
     django_settings_caches(backend)
     counter = iter(range(10_000))
 
-    @settings(max_examples=12, deadline=None, derandomize=True,
+    @settings(max_examples=12, deadline=None,  # derandomized in CI (tests/conftest.py)
               suppress_health_check=[HealthCheck.function_scoped_fixture,
                                      HealthCheck.too_slow])
     @given(st.lists(writes, min_size=1, max_size=8))

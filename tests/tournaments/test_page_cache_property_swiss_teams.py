@@ -216,7 +216,7 @@ def test_no_sequence_of_swiss_writes_leaves_a_stale_page(backend, arbiter, cache
     caches_for(backend)
     counter = iter(range(10_000))
 
-    @settings(max_examples=4, deadline=None, derandomize=True,
+    @settings(max_examples=4, deadline=None,  # derandomized in CI (tests/conftest.py)
               suppress_health_check=[HealthCheck.function_scoped_fixture,
                                      HealthCheck.too_slow])
     @given(st.lists(swiss_writes, min_size=1, max_size=10))
@@ -352,7 +352,7 @@ def test_no_sequence_of_team_writes_leaves_a_stale_page(backend, arbiter, caches
     caches_for(backend)
     counter = iter(range(10_000))
 
-    @settings(max_examples=4, deadline=None, derandomize=True,
+    @settings(max_examples=4, deadline=None,  # derandomized in CI (tests/conftest.py)
               suppress_health_check=[HealthCheck.function_scoped_fixture,
                                      HealthCheck.too_slow])
     @given(st.sampled_from([TeamSystem.ROUND_ROBIN, TeamSystem.SWISS]),

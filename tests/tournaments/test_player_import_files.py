@@ -471,3 +471,17 @@ def test_two_new_lines_with_one_fmjd_id_refuse_the_second_on_the_preview(known):
     plan = plan_import(tournament, parse_players_file(data, "x.csv").rows)
     assert [(row.line, row.status) for row in plan.rows] == [(2, ADD), (3, REFUSE), (4, MERGE)]
     assert plan.rows[1].reason == "the FMJD id F-9 is already on line 2."
+
+
+def test_a_rating_longer_than_int_reads_is_refused_naming_line_and_column(client, organiser):
+    """4,305 digits: past Python's 4,300-digit limit int() raised ValueError, HTTP 500 (issue
+    29). Now the line and column are named, and the value is quoted short."""
+    tournament = make_tournament(organiser=organiser, name="Estadual")
+    client.force_login(organiser)
+    data = b"name,rating\nAna,1850\nBia," + b"9" * 4305 + b"\n"
+    response = send(client, tournament, "inscritos.csv", data)
+    assert response.status_code == 400  # refused as every bad file is, not a server error
+    page = response.content.decode()
+    assert "line 3, column rating" in page and "is not a rating" in page
+    assert "9" * 40 not in page
+    assert parse_rating("9" * 4305) is None and parse_rating("1.850") == 1850

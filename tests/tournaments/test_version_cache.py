@@ -69,7 +69,8 @@ def read(name: str, database: Database) -> str:
 
 
 def stored(shared, name: str) -> bytes | None:
-    return shared.get(version_cache.keys(name)[0])
+    """The copy a reader would take (its run_id checked, as read() does)."""
+    return version_cache.stored(name)
 
 
 # --- the protocol, step by step ----------------------------------------------------------------

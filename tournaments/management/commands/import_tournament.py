@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from engine_messages import text_decoding_problem
 from rules.textfile import TextDecodingError, decode_text
-from tournaments.backup import BackupError, import_tournament
+from tournaments.backup import BackupError, import_tournament, too_deep
 
 
 class Command(BaseCommand):
@@ -62,3 +62,6 @@ class Command(BaseCommand):
                                  "%(message)s") % {"file": file, "line": error.lineno,
                                                    "column": error.colno,
                                                    "message": error.msg}) from error
+        except RecursionError as error:  # json's parser recurses on each [ and {: thousands
+            raise CommandError(_("%(file)s refused, nothing saved: %(error)s") % {
+                "file": file, "error": too_deep()}) from error
