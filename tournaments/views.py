@@ -23,6 +23,7 @@ from . import (
     services,
     standings_html,
     swiss_micro,
+    swiss_pages,
 )
 from . import round_results as round_entry
 from .csv_export import EXPORT_FORMATS, export_response
@@ -151,6 +152,7 @@ def round_detail(request, slug: str, number: int):
     table = pairing_table(request, round_, can_arbitrate=context["can_arbitrate"])
     if tournament.is_swiss:
         context["bye_points"] = local_points(swiss_micro.bye_points(tournament))
+        context["absences"] = swiss_pages.round_absences(tournament, number)
     context["live"] = live.round_live_context(request, tournament, round_)
     if tournament.micro_match:
         context["micro_matches"] = range(1, (round_.games.count() + 1) // 2 + 1)
