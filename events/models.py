@@ -123,3 +123,21 @@ class Registration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} · {self.section}"
+
+
+class RegistrationSender(models.Model):
+    """An address the public form was sent from (issue 29).
+
+    Its row is the lock of the hourly limit: the count of the address's registrations and the
+    insert of a new one happen while it is held, so simultaneous forms from one address queue
+    instead of all reading the same count.
+    """
+
+    address = models.CharField(_("address"), max_length=45, unique=True)
+
+    class Meta:
+        verbose_name = _("registration sender")
+        verbose_name_plural = _("registration senders")
+
+    def __str__(self) -> str:
+        return self.address

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 from tournaments import services
 from tournaments.models import Entry
 
-from .models import Event, Registration, RegistrationStatus, Section
+from .models import Event, Registration, RegistrationSender, RegistrationStatus, Section
 
 # At most this many forms from one address in the window: enough for a club entering its
 # players, too few for a script filling the list.
@@ -58,6 +58,29 @@ def too_many_from(address: str) -> bool:
     since = timezone.now() - WINDOW
     return Registration.objects.filter(address=address, created__gte=since).count() \
         >= MAX_PER_ADDRESS
+
+
+class TooManyRegistrations(Exception):
+    """The address has sent MAX_PER_ADDRESS forms within WINDOW already."""
+
+
+@transaction.atomic
+def save_within_limit(registration: Registration, address: str) -> Registration:
+    """Count the address's recent forms and insert this one as one step (issue 29).
+
+    Counting, then inserting, let 20 simultaneous forms from one address read the same count
+    and 11 got in. The address's RegistrationSender row is locked first (SELECT ... FOR UPDATE
+    on PostgreSQL; on SQLite every transaction here starts as the one writer), so the next
+    form from the address counts only after this one is saved or given up.
+    """
+    RegistrationSender.objects.bulk_create([RegistrationSender(address=address)],
+                                           ignore_conflicts=True)
+    RegistrationSender.objects.select_for_update().get(address=address)
+    if too_many_from(address):
+        raise TooManyRegistrations(address)
+    registration.address = address
+    registration.save()
+    return registration
 
 
 class RegistrationError(Exception):

@@ -27,19 +27,20 @@ def register(request, slug: str):
     form = regs.RegistrationForm(request.POST or None, event=event)
     if request.method == "POST":
         address = client_address(request)
-        if regs.too_many_from(address):
-            return render(request, "events/register.html", {
-                "event": event, "form": form, "open_sections": open_sections,
-                "limited": True}, status=429)
+        limited = {"event": event, "form": form, "open_sections": open_sections, "limited": True}
+        if regs.too_many_from(address):  # spares checking a form that cannot be saved
+            return render(request, "events/register.html", limited, status=429)
         if form.is_valid():
             registration = form.save(commit=False)
             registration.address = address
             try:
                 registration.full_clean()
+                regs.save_within_limit(registration, address)
             except ValidationError as error:
                 form.add_error(None, error)
+            except regs.TooManyRegistrations:
+                return render(request, "events/register.html", limited, status=429)
             else:
-                registration.save()
                 return render(request, "events/registered.html",
                               {"event": event, "registration": registration})
     return render(request, "events/register.html",
