@@ -68,7 +68,8 @@ def add_section(request, slug: str):
     form = SectionForm(request.POST, user=request.user)
     if form.is_valid():
         Section.objects.create(event=event, tournament=form.cleaned_data["tournament"],
-                               order=event.sections.count() + 1)
+                               order=event.sections.count() + 1,
+                               women_only=form.cleaned_data["women_only"])
         messages.success(request, _("Section added."))
     else:
         messages.error(request, _("Choose a tournament you organise that is in no event yet."))
