@@ -72,3 +72,16 @@ def test_an_age_category_says_who_it_takes():
         assert str(Kind.UNDER.label) == "Sub-N (menos de N anos na data de referência)"
         category.kind, category.age = Kind.OVER, 60
         assert category.describe() == "60 anos ou mais na data de referência, 01/01/2026"
+
+
+def test_a_named_person_is_not_given_a_sex_the_site_does_not_know():
+    """ "Íris ... está inscrito": a sentence about a named person agrees with the sex only in
+    the entries that are chosen by it (contexts "said of a woman" / "said of a man")."""
+    from test_translations import PORTUGUESE, messages
+
+    # "Pessoa já cadastrada" agrees with "pessoa", not with the person.
+    gendered = re.compile(r"(?<!essoa já )\b(?:inscrit[oa]|cadastrad[oa]|nascid[oa])\b")
+    wrong = [entry["msgid"] for entry in messages(PORTUGUESE)
+             if "%(name)s" in entry["msgid"] and not entry["msgctxt"]
+             and gendered.search(entry["msgstr"][0])]
+    assert wrong == []
