@@ -138,3 +138,18 @@ def test_the_database_refuses_a_second_request_of_the_same_person(event):
 def test_the_approval_message_agrees_with_the_persons_sex(sex, words):
     with translation.override("pt-br"):
         assert regs.entered_message("Íris Prado", sex, "Absoluto") == words
+
+
+def test_two_forms_of_one_person_at_the_same_instant_meet_the_constraint(client, event,
+                                                                         monkeypatch):
+    """Both pass the form's check before either is saved: the database's constraint refuses
+    the second, and the page says why instead of failing."""
+    monkeypatch.setattr(regs.RegistrationForm, "_refuse_a_second_request",
+                        lambda self, section, data: None)
+    monkeypatch.setattr(Registration, "validate_constraints", lambda self, exclude=None: None)
+    assert send(client, event).status_code == 200
+    again = send(client, event)
+    assert again.status_code == 400
+    assert again.context["form"].non_field_errors() == [
+        "This person has already asked to enter this section."]
+    assert Registration.objects.count() == 1
