@@ -63,7 +63,8 @@ def test_a_player_registers_in_portuguese(open_tab, event, phone):
     tab.snap("register-received")
     assert Registration.objects.get().sex == "F"
     page.get_by_role("link", name=exact(in_portuguese("Confirmed players"))).first.click()
-    expect(page.locator("main")).to_contain_text("1 pedido aguarda os organizadores.")
+    expect(page.locator("main")).to_contain_text(
+        "Nenhum jogador inscrito ainda. 1 pedido aguarda os organizadores.")
     expect(page.locator("main")).not_to_contain_text("iris@example.org")
     tab.snap("confirmed")
 
