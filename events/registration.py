@@ -64,7 +64,8 @@ class RegistrationForm(forms.ModelForm):
 
     def clean_phone(self) -> str:
         phone = self.cleaned_data["phone"].strip()
-        if phone and not PHONE.fullmatch(phone):
+        if phone and not (PHONE.fullmatch(phone)
+                          and 8 <= sum(char.isdigit() for char in phone) <= 15):
             raise forms.ValidationError(_(
                 "Write the phone with digits, and spaces, brackets, dashes or a leading +."))
         return phone
@@ -102,12 +103,13 @@ class RegistrationForm(forms.ModelForm):
         federation_id = data.get("federation_id")
         if federation_id and others.filter(federation_id=federation_id).exists():
             raise forms.ValidationError(
-                _("Federation id %(id)s has already asked to enter %(section)s. To "
-                  "change that request, write to the organisers.")
+                _("A request to enter %(section)s with federation id %(id)s exists already. "
+                  "To change that request, write to the organisers.")
                 % {"id": federation_id, "section": section.tournament.name}, code="repeated")
 
 
-PHONE = re.compile(r"\+?[0-9][0-9 ()\-]{5,28}")
+#: "+55 81 99999-0000", "(81) 99999-0000": digits (8 to 15 of them) and the usual separators.
+PHONE = re.compile(r"\+?[0-9 ()\-]+")
 
 
 def _section_label(section: Section) -> str:

@@ -81,6 +81,9 @@ def test_a_contact_is_asked_and_shown_to_the_organisers_only(client, event, orga
     assert missing.context["form"].errors["email"] == [
         "Give an e-mail or a phone, so that the organisers can reach you."]
     assert "phone" in send(client, event, phone="call me").context["form"].errors
+    assert "phone" in send(client, event, phone="123").context["form"].errors
+    assert send(client, event, email="", phone="(81) 99999-0000").status_code == 200
+    Registration.objects.all().delete()
     received = send(client, event).content.decode()
     assert "iris@example.org" not in received and "99999" not in received
     registration = Registration.objects.get()
@@ -104,8 +107,8 @@ def test_the_same_person_asks_once_per_section(client, event):
         "request, write to the organisers."]
     by_id = send(client, event, name="Iris P.", birth_date="2001-03-02", federation_id="CBD-9")
     assert by_id.context["form"].non_field_errors() == [
-        "Federation id CBD-9 has already asked to enter Absoluto. To change that request, "
-        "write to the organisers."]
+        "A request to enter Absoluto with federation id CBD-9 exists already. To change that "
+        "request, write to the organisers."]
     assert send(client, event, section=event.feminino).status_code == 200  # another section
     assert Registration.objects.count() == 2
 
