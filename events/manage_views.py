@@ -89,3 +89,20 @@ def toggle_registration(request, slug: str, pk: int):
                                else _("Registration closed for %(section)s."))
                      % {"section": section.tournament.name})
     return redirect("events:edit", event.slug)
+
+
+@require_POST
+def toggle_women_only(request, slug: str, pk: int):
+    """Mark a section as the women's section or not: the registration form then takes only
+    registrations of sex F for it (issue 25)."""
+    event = get_object_or_404(Event, slug=slug)
+    if not can_manage_event(request.user, event):
+        return refuse_access(request)
+    section = get_object_or_404(Section, event=event, pk=pk)
+    section.women_only = not section.women_only
+    section.save(update_fields=["women_only"])
+    messages.success(request, (_("%(section)s is now the women's section.")
+                               if section.women_only
+                               else _("%(section)s is now open to every player."))
+                     % {"section": section.tournament.name})
+    return redirect("events:edit", event.slug)

@@ -69,3 +69,10 @@ def test_a_section_is_added_as_the_womens_section(client, organiser):
     assert event.sections.get().women_only
     page = html.unescape(client.get(reverse("events:edit", args=[event.slug])).content.decode())
     assert "Feminino</a> (women's section)" in page
+    section = event.sections.get()
+    client.post(reverse("events:toggle_women_only", args=[event.slug, section.pk]))
+    section.refresh_from_db()
+    assert not section.women_only
+    client.post(reverse("events:toggle_women_only", args=[event.slug, section.pk]))
+    section.refresh_from_db()
+    assert section.women_only
