@@ -25,10 +25,10 @@ def users_named(raw: str, field_label: str):
 
 class EventForm(forms.ModelForm):
     organiser_names = forms.CharField(
-        label=gettext_lazy("organisers"), required=False, max_length=1000,
+        label=gettext_lazy("Organisers"), required=False, max_length=1000,
         help_text=gettext_lazy("User names, separated by commas."))
     arbiter_names = forms.CharField(
-        label=gettext_lazy("arbiters"), required=False, max_length=1000,
+        label=gettext_lazy("Arbiters"), required=False, max_length=1000,
         help_text=gettext_lazy("User names, separated by commas: they arbitrate every section."))
 
     class Meta:
@@ -54,7 +54,10 @@ class EventForm(forms.ModelForm):
 
 class SectionForm(forms.Form):
     tournament = forms.ModelChoiceField(queryset=Tournament.objects.none(),
-                                        label=gettext_lazy("tournament"))
+                                        label=gettext_lazy("Tournament"))
+    women_only = forms.BooleanField(
+        label=gettext_lazy("Women's section"), required=False,
+        help_text=gettext_lazy("Only players who register as female may enter it."))
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)

@@ -68,7 +68,8 @@ def add_section(request, slug: str):
     form = SectionForm(request.POST, user=request.user)
     if form.is_valid():
         Section.objects.create(event=event, tournament=form.cleaned_data["tournament"],
-                               order=event.sections.count() + 1)
+                               order=event.sections.count() + 1,
+                               women_only=form.cleaned_data["women_only"])
         messages.success(request, _("Section added."))
     else:
         messages.error(request, _("Choose a tournament you organise that is in no event yet."))
@@ -86,5 +87,22 @@ def toggle_registration(request, slug: str, pk: int):
     messages.success(request, (_("Registration opened for %(section)s.")
                                if section.registration_open
                                else _("Registration closed for %(section)s."))
+                     % {"section": section.tournament.name})
+    return redirect("events:edit", event.slug)
+
+
+@require_POST
+def toggle_women_only(request, slug: str, pk: int):
+    """Mark a section as the women's section or not: the registration form then takes only
+    registrations of sex F for it (issue 25)."""
+    event = get_object_or_404(Event, slug=slug)
+    if not can_manage_event(request.user, event):
+        return refuse_access(request)
+    section = get_object_or_404(Section, event=event, pk=pk)
+    section.women_only = not section.women_only
+    section.save(update_fields=["women_only"])
+    messages.success(request, (_("%(section)s is now the women's section.")
+                               if section.women_only
+                               else _("%(section)s is now open to every player."))
                      % {"section": section.tournament.name})
     return redirect("events:edit", event.slug)

@@ -8,11 +8,12 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from tournaments.models import Tournament
+from tournaments.models import Sex, Tournament
 
 
 class Event(models.Model):
@@ -72,6 +73,10 @@ class Section(models.Model):
         _("registration open"), default=False,
         help_text=_("Players may ask to enter this section on the event's public form."),
     )
+    women_only = models.BooleanField(
+        _("women's section"), default=False,
+        help_text=_("Only players who register as female may enter it."),
+    )
 
     class Meta:
         ordering = ["event", "order", "tournament__name"]
@@ -98,6 +103,12 @@ class Registration(models.Model):
     birth_date = models.DateField(_("birth date"))
     club = models.CharField(_("club or federation"), max_length=200, blank=True)
     federation_id = models.CharField(_("federation id"), max_length=40, blank=True)
+    sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)
+    # The contact is for the organisers only: no public page shows it (issue 25).
+    email = models.EmailField(_("e-mail"), blank=True,
+                              help_text=_("Seen by the organisers only."))
+    phone = models.CharField(_("phone"), max_length=30, blank=True,
+                             help_text=_("Seen by the organisers only."))
     status = models.CharField(_("status"), max_length=10, choices=RegistrationStatus.choices,
                               default=RegistrationStatus.PENDING)
     entry = models.OneToOneField(
@@ -118,8 +129,45 @@ class Registration(models.Model):
                 condition=models.Q(status__in=RegistrationStatus.values),
                 name="registration_status_known",
             ),
+            models.CheckConstraint(condition=models.Q(sex__in=["", *Sex.values]),
+                                   name="registration_sex_known"),
+            # One request per person and section, unless a refused one (issue 25).
+            models.UniqueConstraint(
+                Lower("name"), "birth_date", "section",
+                condition=~models.Q(status=RegistrationStatus.REFUSED),
+                name="registration_person_once_per_section",
+                violation_error_message=_(
+                    "This person (same name and birth date) has already asked to enter this "
+                    "section."),
+            ),
+            models.UniqueConstraint(
+                "federation_id", "section",
+                condition=~models.Q(status=RegistrationStatus.REFUSED)
+                & ~models.Q(federation_id=""),
+                name="registration_federation_id_once_per_section",
+                violation_error_message=_(
+                    "This federation id has already asked to enter this section."),
+            ),
         ]
         indexes = [models.Index(fields=["address", "created"])]
 
     def __str__(self) -> str:
         return f"{self.name} · {self.section}"
+
+
+class RegistrationSender(models.Model):
+    """An address the public form was sent from (issue 29).
+
+    Its row is the lock of the hourly limit: the count of the address's registrations and the
+    insert of a new one happen while it is held, so simultaneous forms from one address queue
+    instead of all reading the same count.
+    """
+
+    address = models.CharField(_("address"), max_length=45, unique=True)
+
+    class Meta:
+        verbose_name = _("registration sender")
+        verbose_name_plural = _("registration senders")
+
+    def __str__(self) -> str:
+        return self.address

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.db import IntegrityError
+from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.login_limit import client_address
+from tournaments.models import Entry
 from tournaments.permissions import refuse as refuse_access
 
 from . import registration as regs
@@ -23,38 +26,54 @@ def can_manage_event(user, event: Event) -> bool:
 
 def register(request, slug: str):
     event = get_object_or_404(Event, slug=slug)
-    open_sections = event.sections.filter(registration_open=True)
+    sections = event.sections.select_related("tournament")
+    open_sections = [section for section in sections if section.registration_open]
+    closed_sections = [section for section in sections if not section.registration_open]
     form = regs.RegistrationForm(request.POST or None, event=event)
     if request.method == "POST":
         address = client_address(request)
-        if regs.too_many_from(address):
-            return render(request, "events/register.html", {
-                "event": event, "form": form, "open_sections": open_sections,
-                "limited": True}, status=429)
+        limited = {"event": event, "form": form, "open_sections": open_sections,
+                   "closed_sections": closed_sections, "limited": True}
+        if regs.too_many_from(address):  # spares checking a form that cannot be saved
+            return render(request, "events/register.html", limited, status=429)
         if form.is_valid():
             registration = form.save(commit=False)
             registration.address = address
             try:
                 registration.full_clean()
+                regs.save_within_limit(registration, address)
             except ValidationError as error:
                 form.add_error(None, error)
+            except IntegrityError:  # the same person's form, sent at the same instant
+                form.add_error(None, _("This person has already asked to enter this section."))
+            except regs.TooManyRegistrations:
+                return render(request, "events/register.html", limited, status=429)
             else:
-                registration.save()
                 return render(request, "events/registered.html",
                               {"event": event, "registration": registration})
     return render(request, "events/register.html",
-                  {"event": event, "form": form, "open_sections": open_sections},
+                  {"event": event, "form": form, "open_sections": open_sections,
+                   "closed_sections": closed_sections},
                   status=400 if form.errors else 200)
 
 
 def confirmed(request, slug: str):
-    """Approved registrations only: nothing is published before an organiser approves it."""
+    """The players entered in each section, however they were entered (the form, the
+    organisers' list, an import), and how many requests still wait: the names of requests
+    are published only once an organiser approves them, and contacts never."""
     event = get_object_or_404(Event, slug=slug)
-    registrations = (Registration.objects.filter(section__event=event,
-                                                 status=RegistrationStatus.APPROVED)
-                     .select_related("section__tournament").order_by("section__order", "name"))
-    return render(request, "events/confirmed.html",
-                  {"event": event, "registrations": registrations})
+    sections = list(event.sections.select_related("tournament"))
+    entries = (Entry.objects.filter(tournament__event_section__event=event, withdrawn=False)
+               .select_related("player").order_by("player__name"))
+    by_tournament: dict[int, list[Entry]] = {}
+    for entry in entries:
+        by_tournament.setdefault(entry.tournament_id, []).append(entry)
+    pending = dict(Registration.objects.filter(section__event=event,
+                                               status=RegistrationStatus.PENDING)
+                   .values_list("section").annotate(Count("pk")))
+    rows = [(section, by_tournament.get(section.tournament_id, []), pending.get(section.pk, 0))
+            for section in sections]
+    return render(request, "events/confirmed.html", {"event": event, "rows": rows})
 
 
 def registrations(request, slug: str):
@@ -108,8 +127,8 @@ def decide(request, slug: str, pk: int):
     try:
         if request.POST.get("decision") == "approve":
             regs.approve(registration, user=request.user)
-            messages.success(request, _("%(name)s is entered in %(section)s.") % {
-                "name": registration.name, "section": registration.section.tournament.name})
+            messages.success(request, regs.entered_message(
+                registration.name, registration.sex, registration.section.tournament.name))
         else:
             regs.refuse(registration, user=request.user)
             messages.success(request, _("Registration of %(name)s refused.")

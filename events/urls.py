@@ -13,6 +13,8 @@ urlpatterns = [
     path("<slug:slug>/secoes/", manage_views.add_section, name="add_section"),
     path("<slug:slug>/secoes/<int:pk>/inscricoes/", manage_views.toggle_registration,
          name="toggle_registration"),
+    path("<slug:slug>/secoes/<int:pk>/feminina/", manage_views.toggle_women_only,
+         name="toggle_women_only"),
     path("<slug:slug>/", views.event_detail, name="detail"),
     path("<slug:slug>/inscricao/", registration_views.register, name="register"),
     path("<slug:slug>/inscritos/", registration_views.confirmed, name="confirmed"),

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.formats import date_format
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from tournaments.models import RATING_MAX, Entry, Sex, Tournament
 
@@ -53,6 +54,31 @@ class Category(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def describe(self) -> str:
+        """Who the category takes, in words with its own numbers ("under 14 on the reference
+        date, 01/01/2026"), not the kind's template with N in it (issue 25)."""
+        day = date_format(self.reference_date, "SHORT_DATE_FORMAT") if self.reference_date else ""
+        if self.kind == Kind.UNDER and self.age is not None:
+            return gettext("under %(age)d on the reference date, %(date)s") % {
+                "age": self.age, "date": day}
+        if self.kind == Kind.OVER and self.age is not None:
+            return gettext("%(age)d or older on the reference date, %(date)s") % {
+                "age": self.age, "date": day}
+        if self.kind == Kind.SEX and self.sex:
+            return (pgettext("category of", "women") if self.sex == Sex.FEMALE
+                    else pgettext("category of", "men"))
+        if self.kind == Kind.RATING:
+            low, high = self.rating_min, self.rating_max
+            if low is not None and high is not None:
+                return gettext("rating from %(low)d to %(high)d") % {"low": low, "high": high}
+            if low is not None:
+                return gettext("rating %(low)d or more") % {"low": low}
+            if high is not None:
+                return gettext("rating up to %(high)d") % {"high": high}
+        if self.kind == Kind.LIST:
+            return gettext("players chosen by the organisers")
+        return gettext("every player")
 
     def clean(self) -> None:
         """Each kind needs its own criterion; name the missing or wrong field."""

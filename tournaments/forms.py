@@ -47,8 +47,24 @@ def tiebreak_choices() -> list[tuple[str, str]]:
     ]
 
 
+#: The settings of one pairing system only: the form of the other system leaves them out.
+ROUND_ROBIN_ONLY = ("cycles", "swap_last_two")
+SWISS_ONLY = ("swiss_rounds", "bye_points", "max_requested_byes")
+
+
+def chosen_system(value: str | None) -> str | None:
+    """A pairing system named in a request (?system=swiss), or None for an unknown name."""
+    return value if value in PairingSystem.values else None
+
+
 class TournamentForm(forms.ModelForm):
-    """The tournament's settings; the tie-break order is one select per position (Art. 4)."""
+    """The tournament's settings; the tie-break order is one select per position (Art. 4).
+
+    One form per pairing system (issue 25): a Swiss form showed the round robin's fields and
+    tie-break order, then saved the Swiss order silently. The system is chosen before the
+    form (a link, no JavaScript needed) and travels in a hidden field; the form shows that
+    system's fields and tie-breaks, and saves what it shows.
+    """
 
     class Meta:
         model = Tournament
@@ -65,11 +81,15 @@ class TournamentForm(forms.ModelForm):
             "scoring_win": _("Art. 2 §1: win 1, draw 1/2, loss 0. The FMJD uses 2, 1, 0."),
         }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, system: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         # Left empty (or absent from an older form), K keeps its value: 20 for a new tournament.
         self.fields["rating_k"].required = False
+        self.system = self._system(system)
         order = list(self.instance.tiebreaks or [])
+        if not self.instance.pk and self.system != self.instance.system:
+            order = list(DEFAULT_SWISS_ORDER if self.system == PairingSystem.SWISS
+                         else DEFAULT_ORDER)
         for position in range(len(REGISTRY)):
             self.fields[f"tiebreak_{position + 1}"] = forms.ChoiceField(
                 label=_("Tie-break %(position)d") % {"position": position + 1},
@@ -80,6 +100,10 @@ class TournamentForm(forms.ModelForm):
         for name in ("system", "max_requested_byes"):
             self.fields[name].required = False
         self._offer_what_fits_the_board()
+        for name in SWISS_ONLY if self.system != PairingSystem.SWISS else ROUND_ROBIN_ONLY:
+            del self.fields[name]
+        self.fields["system"].widget = forms.HiddenInput()
+        self.initial["system"] = self.system
         if self.instance.pk and self.instance.rounds.exists():
             # The schedule is fixed once the rounds exist.
             for name in ("cycles", "swap_last_two", "micro_match", "system"):
@@ -90,8 +114,17 @@ class TournamentForm(forms.ModelForm):
                 self.fields[name].help_text = _(
                     "Fixed: games already have score sheets or claims checked under it.")
 
+    def _system(self, asked: str | None) -> str:
+        """The system the form is for: fixed once the rounds exist, else the one posted, the
+        one asked for in the address, or the tournament's own."""
+        if self.instance.pk and self.instance.rounds.exists():
+            return self.instance.system
+        posted = chosen_system(self.data.get("system")) if self.is_bound else None
+        return (posted or chosen_system(asked) or self.instance.system
+                or PairingSystem.ROUND_ROBIN)
+
     def clean_system(self) -> str:
-        return self.cleaned_data.get("system") or self.instance.system or PairingSystem.ROUND_ROBIN
+        return self.system
 
     def clean_max_requested_byes(self) -> int:
         value = self.cleaned_data.get("max_requested_byes")
@@ -118,7 +151,18 @@ class TournamentForm(forms.ModelForm):
         return [self[name] for name in self.fields if name.startswith("tiebreak_")]
 
     def settings_fields(self):
-        return [self[name] for name in self.fields if not name.startswith("tiebreak_")]
+        return [self[name] for name in self.fields
+                if not name.startswith("tiebreak_") and name != "system"]
+
+    def system_label(self) -> str:
+        return PairingSystem(self.system).label
+
+    def other_system(self) -> str:
+        return (PairingSystem.ROUND_ROBIN if self.system == PairingSystem.SWISS
+                else PairingSystem.SWISS)
+
+    def other_system_label(self) -> str:
+        return PairingSystem(self.other_system()).label
 
     def clean(self):
         cleaned = super().clean()
@@ -131,9 +175,6 @@ class TournamentForm(forms.ModelForm):
             if value in order:
                 self.add_error(name, _("This tie-break is already chosen above."))
             order.append(value)
-        if (cleaned.get("system") == PairingSystem.SWISS and not self.instance.pk
-                and order == list(DEFAULT_ORDER)):
-            order = list(DEFAULT_SWISS_ORDER)  # a new Swiss left at the round robin's order
         self.instance.tiebreaks = order
         if cleaned.get("rating_k") is None and "rating_k" not in self.errors:
             cleaned["rating_k"] = self.instance.rating_k or 20

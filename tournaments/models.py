@@ -197,7 +197,7 @@ class Tournament(models.Model):
     micro_match = models.BooleanField(
         _("micro-matches"), default=False,
         help_text=_("Each pairing plays two games in the round, colours reversed; standings "
-                    "add both (tournaments/micro_match.py)."),
+                    "add both."),
     )
     rating_k = models.PositiveSmallIntegerField(
         _("K factor of the rating report"), default=20,

@@ -271,7 +271,7 @@ def _fill_blanks(player: Player, details: Mapping) -> None:
     except ValidationError as error:  # an id of his that belongs to someone else
         raise DuplicatePlayerError(_(
             "%(name)s is already registered, and %(problems)s: check the ids before "
-            "entering him."
+            "entering this person."
         ) % {"name": player.name, "problems": "; ".join(
             message for messages in error.message_dict.values() for message in messages)}
         ) from error

@@ -28,7 +28,7 @@ class LateEntryForm(forms.Form):
 
 class ExchangeForm(forms.Form):
     first = forms.ModelChoiceField(queryset=Entry.objects.none(), label=_("Player"))
-    second = forms.ModelChoiceField(queryset=Entry.objects.none(), label=_("exchanges places with"))
+    second = forms.ModelChoiceField(queryset=Entry.objects.none(), label=_("Exchanges places with"))
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)

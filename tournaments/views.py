@@ -362,9 +362,10 @@ def player_detail(request, slug: str, entry_id: int):
 def tournament_create(request):
     if not can_create_tournament(request.user):
         return refuse(request)
-    form = TournamentForm(request.POST or None)
+    form = TournamentForm(request.POST or None, system=request.GET.get("system"))
     if request.method == "POST" and form.is_valid():
-        fields = {name: form.cleaned_data[name] for name in TournamentForm.Meta.fields}
+        fields = {name: form.cleaned_data[name] for name in TournamentForm.Meta.fields
+                  if name in form.cleaned_data}
         tournament = services.create_tournament(
             created_by=request.user, tiebreaks=form.instance.tiebreaks, **fields)
         messages.success(request, _("Tournament created. Next: add players or import a CSV."))
@@ -374,7 +375,8 @@ def tournament_create(request):
 
 @tournament_role_required(can_manage)
 def tournament_edit(request, tournament: Tournament):
-    form = TournamentForm(request.POST or None, instance=tournament)
+    form = TournamentForm(request.POST or None, instance=tournament,
+                          system=request.GET.get("system"))
     if request.method == "POST" and form.is_valid():
         try:
             services.update_tournament(form.save(commit=False), user=request.user)

@@ -1,5 +1,7 @@
 """Organisers set up an event without the admin: facts, officials, sections, registration."""
 
+import html
+
 import pytest
 from django.urls import reverse
 from tournament_factories import make_tournament
@@ -54,3 +56,23 @@ def test_strangers_cannot_create_or_edit(client, outsider, organiser):
     assert client.get(reverse("events:create")).status_code == 403
     event = Event.objects.create(name="E", slug="e")
     assert client.get(reverse("events:edit", args=[event.slug])).status_code == 403
+
+
+def test_a_section_is_added_as_the_womens_section(client, organiser):
+    """Issue 25: the form needs to know which section takes only women."""
+    client.force_login(organiser)
+    event = Event.objects.create(name="Brasileiro", slug="brasileiro")
+    event.organisers.add(organiser)
+    tournament = make_tournament(name="Feminino", organiser=organiser)
+    client.post(reverse("events:add_section", args=[event.slug]),
+                {"tournament": tournament.pk, "women_only": "on"})
+    assert event.sections.get().women_only
+    page = html.unescape(client.get(reverse("events:edit", args=[event.slug])).content.decode())
+    assert "Feminino</a> (women's section)" in page
+    section = event.sections.get()
+    client.post(reverse("events:toggle_women_only", args=[event.slug, section.pk]))
+    section.refresh_from_db()
+    assert not section.women_only
+    client.post(reverse("events:toggle_women_only", args=[event.slug, section.pk]))
+    section.refresh_from_db()
+    assert section.women_only

@@ -23,8 +23,9 @@ def event(organiser):
 
 
 def form(section, **fields):
-    return {"section": section.pk, "name": "Ana Souza", "birth_date": "2010-05-04",
-            "club": "Campinas", "federation_id": "CBD-7", **fields}
+    return {"section": section.pk, "name": "Ana Souza", "sex": "F", "birth_date": "2010-05-04",
+            "club": "Campinas", "federation_id": "CBD-7", "email": "ana@example.org",
+            "phone": "", **fields}
 
 
 def test_registrant_is_told_what_happens_next_and_nothing_is_published(client, event):
@@ -43,7 +44,9 @@ def test_closed_section_and_future_birth_are_refused_on_their_fields(client, eve
     closed = event.sections.get(registration_open=False)
     response = client.post(reverse("events:register", args=[event.slug]), form(closed))
     assert response.status_code == 400
-    assert "Registration for Feminino is closed" in response.context["form"].errors["section"][0]
+    assert response.context["form"].errors["section"] == [
+        "Registration for that section is closed: choose one of the open sections or ask the "
+        "organisers."]
     response = client.post(reverse("events:register", args=[event.slug]),
                            form(event.open_section, birth_date="2999-01-01"))
     assert response.context["form"].errors["birth_date"] == [
@@ -93,7 +96,7 @@ def test_registrations_are_rate_limited_per_address(client, event, monkeypatch):
     monkeypatch.setattr(regs, "MAX_PER_ADDRESS", 2)
     url = reverse("events:register", args=[event.slug])
     for index in range(2):
-        client.post(url, form(event.open_section, name=f"Jogador {index}"))
-    response = client.post(url, form(event.open_section, name="Mais um"))
+        client.post(url, form(event.open_section, name=f"Jogador {index}", federation_id=""))
+    response = client.post(url, form(event.open_section, name="Mais um", federation_id=""))
     assert response.status_code == 429
     assert Registration.objects.count() == 2

@@ -24,8 +24,8 @@ def event(organiser):
 
 def register(client, event, name="Ana Souza"):
     client.post(reverse("events:register", args=[event.slug]), {
-        "section": event.absoluto.pk, "name": name, "birth_date": "2010-05-04",
-        "club": "Campinas", "federation_id": "", })
+        "section": event.absoluto.pk, "name": name, "sex": "F", "birth_date": "2010-05-04",
+        "club": "Campinas", "federation_id": "", "email": "ana@example.org"})
     return Registration.objects.get(name=name)
 
 
@@ -70,12 +70,12 @@ def test_an_edit_is_logged_before_and_after_in_the_new_sections_tournament(clien
     response = client.post(reverse("events:registrations", args=[event.slug]), {
         "registration": registration.pk, f"{prefix}-section": event.sub14.pk,
         f"{prefix}-name": "Ana Souza Lima", f"{prefix}-birth_date": "2011-05-04",
-        f"{prefix}-club": "Campinas", f"{prefix}-federation_id": ""})
+        f"{prefix}-club": "Campinas", f"{prefix}-federation_id": "", f"{prefix}-sex": "F"})
     assert response.status_code == 302
     [entry] = log(event.sub14.tournament, "registration-edited")
     assert entry.before == {"name": "Ana Souza", "birth_date": "2010-05-04",
-                            "club": "Campinas", "federation_id": "", "section": "Absoluto",
-                            "status": "pending"}
+                            "club": "Campinas", "federation_id": "", "sex": "F",
+                            "section": "Absoluto", "status": "pending"}
     assert entry.after["name"] == "Ana Souza Lima"
     assert entry.after["birth_date"] == "2011-05-04"
     assert entry.after["section"] == "Sub-14"

@@ -143,7 +143,8 @@ def url_arguments(scene: Scene, route_name: str, *, paired: bool | None = None) 
     namespace, short_name = route_name.split(":")
     if namespace == "events" and scene.event is not None:
         return {"slug": scene.event.slug,
-                "pk": scene.section.pk if short_name == "toggle_registration"
+                "pk": scene.section.pk
+                if short_name in ("toggle_registration", "toggle_women_only")
                 else scene.registration.pk}
     if namespace == "prizes" and scene.category is not None:
         return {"slug": (scene.open if paired is False else scene.paired).slug,

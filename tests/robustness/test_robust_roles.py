@@ -40,6 +40,7 @@ ORGANISER_WRITES = {
     "tournaments:swiss_rank",
     # events, registrations and prizes (issue 17): the event's or tournament's organisers
     "events:edit", "events:add_section", "events:toggle_registration", "events:registrations",
+    "events:toggle_women_only",  # issue 25
     "events:decide", "prizes:manage", "prizes:delete_category",
 }
 # Members of "Organizadores" (and superusers) only: a new tournament or event.

@@ -110,3 +110,33 @@ def test_round_pages_link_to_the_round_form(client, tournament, arbiter):
     game = game_at(tournament, 2, 1)
     assert client.get(reverse("tournaments:game_result",
                               args=[tournament.slug, game.pk])).status_code == 200
+
+
+SWAPPED_HELP = ("A game whose colours were swapped from the Berger table (Art. 10) is recorded "
+                "on its own page: open it by its board number.")
+
+
+def test_each_board_number_opens_its_game_and_the_colour_swap_is_said_once(client, tournament,
+                                                                           arbiter):
+    """Issue 25: every row linked "One game (colours swapped…)"; the board number is the link
+    now, and the page says once what the game's own page is for (issue 25)."""
+    client.force_login(arbiter)
+    page = html.unescape(client.get(url(tournament), HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    assert "One game (colours swapped" not in page
+    assert page.count(SWAPPED_HELP) == 1
+    for game in Game.objects.filter(round__tournament=tournament, round__number=1):
+        link = reverse("tournaments:game_result", args=[tournament.slug, game.pk])
+        assert f'<a href="{link}" title="Board {game.board} on its own page">{game.board}</a>' \
+            in page
+
+
+def test_a_swiss_round_does_not_speak_of_the_berger_table(client, organiser, arbiter):
+    from tournaments import swiss_event
+    from tournaments.models import PairingSystem
+
+    swiss = make_tournament(6, organiser=organiser, arbiter=arbiter, name="Suíço de Olinda",
+                            system=PairingSystem.SWISS, swiss_rounds=3)
+    swiss_event.pair_next_round(swiss)
+    client.force_login(arbiter)
+    page = html.unescape(client.get(url(swiss), HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    assert "Berger" not in page and "One game (colours swapped" not in page

@@ -99,12 +99,12 @@ def test_swiss_standings_count_the_bye_and_use_the_swiss_tiebreaks(client, tourn
 
 def test_the_organiser_creates_a_swiss_and_must_give_its_rounds(client, organiser):
     from tournaments.models import Tournament
-    from tournaments.tiebreaks import DEFAULT_ORDER, DEFAULT_SWISS_ORDER
+    from tournaments.tiebreaks import DEFAULT_SWISS_ORDER
 
     data = {"name": "Aberto de Santos", "board": 64, "time_control": "classical",
-            "draw_profile": "cbd", "notation": "", "cycles": 1, "scoring_win": "1",
+            "draw_profile": "cbd", "notation": "", "scoring_win": "1",
             "scoring_draw": "0.5", "scoring_loss": "0", "system": "swiss",
-            **{f"tiebreak_{i}": key for i, key in enumerate(DEFAULT_ORDER, start=1)}}
+            **{f"tiebreak_{i}": key for i, key in enumerate(DEFAULT_SWISS_ORDER, start=1)}}
     client.force_login(organiser)
     response = client.post(reverse("tournaments:create"), data)
     assert response.status_code == 200
