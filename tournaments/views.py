@@ -151,7 +151,11 @@ def round_detail(request, slug: str, number: int):
         raise Http404(_("No such round."))
     table = pairing_table(request, round_, can_arbitrate=context["can_arbitrate"])
     if tournament.is_swiss:
-        context["bye_points"] = local_points(swiss_micro.bye_points(tournament))
+        bye_points = swiss_micro.bye_points(tournament)
+        context["bye_points"] = local_points(bye_points)
+        # "1 point", "0.5 points": the plural form follows the value, a whole number or not.
+        context["bye_points_count"] = (bye_points.numerator if bye_points.denominator == 1
+                                       else 2)
         context["absences"] = swiss_pages.round_absences(tournament, number)
     context["live"] = live.round_live_context(request, tournament, round_)
     if tournament.micro_match:
