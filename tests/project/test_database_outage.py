@@ -86,7 +86,10 @@ def test_a_database_restart_answers_503_and_the_kept_result_can_be_sent_again(ow
              "version": VERSION.search(form).group(1)}
     assert visitor.send(port, "GET", f"/torneios/{slug}/classificacao/")[0] == 200
 
+    assert visitor.send(port, "GET", "/health/")[0] == 200
     own_site["database"].stop()
+    status, headers, page = visitor.send(port, "GET", "/health/")
+    assert (status, page) == (503, "database unavailable\ncache unavailable\n")
     for path in ("/", f"/torneios/{slug}/classificacao/", f"/torneios/{slug}/"):
         status, headers, page = visitor.send(port, "GET", path)
         assert status == 503, (path, status)
@@ -103,6 +106,7 @@ def test_a_database_restart_answers_503_and_the_kept_result_can_be_sent_again(ow
 
     own_site["database"].start()
     # The persistent connection broke with the restart: the next request opens a new one.
+    assert visitor.send(port, "GET", "/health/")[0] == 200
     assert visitor.send(port, "GET", "/")[0] == 200
     assert arbiter.send(port, "POST", game_page, kept)[0] == 302
     assert arbiter.send(port, "POST", game_page, kept)[0] in (302, 409)
