@@ -34,6 +34,7 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
+from .cache_health import DATABASE_CACHE_TABLE
 from .settings import *  # noqa: F403 -- production is the base plus what is below
 from .settings import BASE_DIR, EMAIL_SERVER, REDIS_URL, env_bool, env_list, redis_cache
 
@@ -96,7 +97,7 @@ STORAGES = {
 CACHES = {
     "default": redis_cache(REDIS_URL) if REDIS_URL else {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-        "LOCATION": "damas_cache",
+        "LOCATION": DATABASE_CACHE_TABLE,
     }
 }
 
