@@ -34,7 +34,11 @@ tournament on the database path until SETTLE passes.
 What this assumes: a write commits within SETTLE seconds of beginning (a write is one short
 transaction; settings.PAGE_VERSION_SETTLE_SECONDS, default 60), and Redis keeps the keys it has
 (a Redis that restarts empty is fine: the epoch goes with the rest, so for SETTLE seconds
-nothing is stored while a write begun before the restart may still commit). If Redis cannot
+nothing is stored while a write begun before the restart may still commit). On PostgreSQL the
+wait ends sooner, usually at the first read (issue 29): as soon as every transaction that was
+running when the epoch was first seen has ended (`_settle`); writes open in a transaction take
+their transaction id when they begin, for that. A write outside any transaction (a tournament
+saved from a shell in autocommit) is not covered by that early end. If Redis cannot
 be reached when a write begins, the write still goes ahead (a result is never refused for a
 cache); the readers then fall back to the database, and a value that survives the outage
 expires after VALUE_SECONDS.
@@ -83,6 +87,25 @@ redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
 return 1
 """
 
+# The PostgreSQL transaction horizon taken once this Redis's epoch exists (see `_settle`); KEYS
+# epoch, horizon; ARGV the epoch as read, the horizon. Set only for the epoch it was taken under.
+HORIZON = PREFIX + "horizon"
+SET_HORIZON = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[2], ARGV[2], 'NX', 'EX', 86400)
+return 1
+"""
+# Date the epoch back (settled); KEYS epoch; ARGV the epoch as read, the settled time.
+SETTLED = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2])
+return 1
+"""
+# A new transaction id, above every one assigned before (the horizon), and the oldest id still
+# running (the snapshot's xmin; its xmax is only one past the highest completed one).
+NEW_ID_SQL = "SELECT pg_current_xact_id()::text::bigint"
+OLDEST_RUNNING_SQL = "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint"
+
 _clients: dict[str, tuple[redis.Redis, Any]] = {}
 
 
@@ -128,7 +151,9 @@ def read(name: str, from_database: Callable[[], Any], encode: Callable[[Any], st
     shared, store = found
     value_key, writes_key, writing_key = keys(name)
     try:
-        value, writes = shared.mget(value_key, writes_key)
+        value, writes, epoch, horizon = shared.mget(value_key, writes_key, EPOCH, HORIZON)
+        if value is None and epoch is not None:
+            _settle(shared, epoch, horizon)  # before the database read below, never after
     except (RedisError, OSError) as error:
         logger.warning("page version cache unavailable, asking the database: %s", error)
         return from_database()
@@ -145,12 +170,55 @@ def read(name: str, from_database: Callable[[], Any], encode: Callable[[Any], st
     return state
 
 
+def _settle(shared: redis.Redis, epoch: bytes, horizon: bytes | None) -> None:
+    """End this Redis's SETTLE wait as soon as PostgreSQL shows it is safe (issue 29).
+
+    The wait is for writes that began before Redis started empty: their beginnings were lost, so
+    a reader could store a version they are about to replace. Waiting SETTLE seconds kept every
+    read of the first minute on the database path (0.06 of the bare view with a connection per
+    request). But each such write holds a PostgreSQL transaction id from its beginning (`begin`
+    makes sure of it), taken before this Redis's epoch existed: once every transaction that was
+    running when a reader first saw the epoch has ended (the oldest running id has passed the
+    horizon noted then), none of them can commit any more, and the epoch is dated back as if
+    SETTLE had passed. Writes begun since are in `writing`, as always. Other databases than
+    PostgreSQL wait SETTLE seconds, as before.
+    """
+    if time.time() - float(epoch) >= settle_seconds():
+        return
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        if horizon is None:  # once per epoch: spends one transaction id
+            cursor.execute(NEW_ID_SQL)
+            shared.eval(SET_HORIZON, 2, EPOCH, HORIZON, epoch, cursor.fetchone()[0])
+            horizon = shared.get(HORIZON)
+            if horizon is None:
+                return
+        cursor.execute(OLDEST_RUNNING_SQL)
+        oldest_running = cursor.fetchone()[0]
+    if oldest_running >= int(horizon):
+        shared.eval(SETTLED, 1, EPOCH, epoch, time.time() - settle_seconds() - 1)
+
+
+def _hold_transaction_id() -> None:
+    """Make the current PostgreSQL transaction take its id now, before `begin` is recorded: the
+    horizon of `_settle` then covers every write whose beginning a restarted Redis lost."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql" and connection.in_atomic_block:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_current_xact_id()")
+
+
 def begin(names: Iterable[str]) -> str:
     """A write to `names` begins (before its transaction commits); its id, for `end`."""
     writer = secrets.token_hex(8)
     shared = client()
     if shared is None:
         return writer
+    _hold_transaction_id()
     now = time.time()
     try:
         with shared.pipeline(transaction=True) as pipe:
