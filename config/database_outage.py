@@ -97,13 +97,15 @@ def discard_connections() -> None:
 
 
 def outage_response(request: HttpRequest, error: BaseException) -> HttpResponse:
-    """The 503 page, with what a post sent kept in a form that sends it again."""
+    """The 503 page, with what a post sent kept in a form that sends it again (passwords
+    excepted: a sign-in is typed again; files cannot be kept)."""
     outage.failed(error)
     discard_connections()
     resend: list[tuple[str, str]] = []
     if request.method == "POST":
         try:
-            resend = [(key, value) for key, values in request.POST.lists() for value in values]
+            resend = [(key, value) for key, values in request.POST.lists() for value in values
+                      if "password" not in key]  # never written back into a page
         except Exception:  # an unreadable body: the page still says nothing was saved
             resend = []
     html = render_to_string("503.html", {

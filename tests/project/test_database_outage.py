@@ -103,6 +103,11 @@ def test_a_database_restart_answers_503_and_the_kept_result_can_be_sent_again(ow
     assert f'action="{game_page}"' in page
     # Sent again while the database is still away: the same 503, nothing else.
     assert arbiter.send(port, "POST", game_page, kept)[0] == 503
+    # A sign-in is kept too, but never its password.
+    status, _, page = arbiter.send(port, "POST", "/contas/login/", {
+        "csrfmiddlewaretoken": kept["csrfmiddlewaretoken"], "username": "arbitro-servidores",
+        "password": own_site["password"]})
+    assert status == 503 and own_site["password"] not in page and "arbitro-servidores" in page
 
     own_site["database"].start()
     # The persistent connection broke with the restart: the next request opens a new one.
