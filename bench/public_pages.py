@@ -332,6 +332,10 @@ def main() -> int:
                         help="gunicorn worker processes (default 4)")
     parser.add_argument("--cache", choices=("redis", "database"), default="redis",
                         help="the shared cache: Redis (default) or the database cache")
+    parser.add_argument("--database-connections", choices=("kept", "pool"), default="kept",
+                        help="production's kept connections (CONN_MAX_AGE, default) or psycopg's "
+                             "pool through Django's pool option (run with a Python that has "
+                             "psycopg-pool)")
     parser.add_argument("--first-minute", action="store_true",
                         help="empty Redis just before the server starts and measure at once "
                              "(default then: --seconds 2 --rounds 1)")
@@ -361,6 +365,8 @@ def main() -> int:
         })
         if shared:
             os.environ["REDIS_URL"] = shared
+        if options.database_connections == "pool":
+            os.environ["BENCH_DATABASE_POOL"] = "1"
         server = None
         try:
             slug, middle, entry_id = build_round_robin()
@@ -400,7 +406,10 @@ def main() -> int:
                   f"{SWISS_ROUNDS} rounds played; {TEAMS}-team Swiss of {TEAM_BOARDS} boards, "
                   f"{TEAM_ROUNDS} rounds played; gunicorn ({options.workers} sync workers, "
                   f"production settings) on 127.0.0.1:{port}, PostgreSQL database {DATABASE}, "
-                  f"cache: {cache}")
+                  f"cache: {cache}; database connections: " + (
+                      "psycopg's pool" if options.database_connections == "pool" else
+                      f"kept {os.environ.get('CONN_MAX_AGE', '600')} s, health checks "
+                      f"{os.environ.get('CONN_HEALTH_CHECKS', 'true')}"))
             for path in ["/bench-bare/", *pages.values()]:  # warm: each page stored once
                 for _ in range(2):
                     status = load.Client(port).get(path).status
@@ -431,7 +440,8 @@ def main() -> int:
             print(f"targets: {'missed' if failed else 'met'}")
             print(f"rerun: {COMMAND} --seconds {options.seconds:g} --rounds {options.rounds} "
                   f"--connections {options.connections} --workers {options.workers} "
-                  f"--cache {options.cache}" + (" --first-minute" if options.first_minute else ""))
+                  f"--cache {options.cache} --database-connections {options.database_connections}"
+                  + (" --first-minute" if options.first_minute else ""))
             return 0
         finally:
             if server is not None:
