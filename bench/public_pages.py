@@ -415,6 +415,15 @@ def main() -> int:
                     status = load.Client(port).get(path).status
                     if status != 200:
                         raise RuntimeError(f"{path}: HTTP {status}")
+            if emptied is not None:
+                import redis
+
+                from tournaments.version_cache import PREFIX
+                held = len(redis.Redis.from_url(shared).keys(PREFIX + "value:*"))
+                print(f"after the warm-up, {time.monotonic() - emptied:.0f} s after Redis started "
+                      f"empty, it held {held} of the 4 versions (the site's list and three "
+                      "tournaments)" + (": the pages below ask PostgreSQL for none" if held == 4
+                                        else ": the others still come from PostgreSQL"))
             print(f"{client}: {options.connections} connections, {options.seconds:g} s a run, "
                   f"{options.rounds} round(s) of (bare view, page) per page, anonymous visitors, "
                   "warm cache")
