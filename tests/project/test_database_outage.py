@@ -121,3 +121,29 @@ def test_a_database_restart_answers_503_and_the_kept_result_can_be_sent_again(ow
     assert log.count("database unreachable") == 1, log
     assert log.count("database reachable again") == 1, log
     assert "Service Unavailable" not in log and "Internal Server Error" not in log, log
+
+
+WARM_WITHOUT_DATABASE = """
+import django
+django.setup()
+from tournaments.page_pieces import warm
+warm(1)  # as on_commit after a result, the database gone since the commit
+print("warmed")
+"""
+
+
+def test_warming_the_pages_without_a_database_logs_one_line_not_a_traceback():
+    """A result committed just before the database went away: computing its pages fails, and
+    says so in one line (issue 29). Nothing listens on the port: a real refused connection."""
+    environment = {
+        **{key: value for key, value in os.environ.items() if key != "REDIS_URL"},
+        "DJANGO_SETTINGS_MODULE": "config.settings_production",
+        "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "127.0.0.1",
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:{free_port()}/damas",
+    }
+    ran = subprocess.run([sys.executable, "-c", WARM_WITHOUT_DATABASE], cwd=ROOT,
+                         env=environment, capture_output=True, text=True, timeout=120)
+    assert ran.returncode == 0 and ran.stdout.strip() == "warmed", ran.stderr
+    assert "Traceback" not in ran.stderr, ran.stderr
+    assert "could not compute the pages of tournament 1, the database is unreachable" in (
+        ran.stderr)
