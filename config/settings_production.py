@@ -27,6 +27,7 @@ Environment, beyond the base settings' `DATABASE_URL`:
   REDIS_URL                 e.g. redis://127.0.0.1:6379/0: the shared cache of the public pages
                             (issue 15); unset: the database cache
   PUBLIC_PAGE_MAX_AGE       seconds a proxy may serve a public page without asking, default 5
+  GET /health/               for a load balancer: 200 or 503 (config/health.py, README)
   PAGE_VERSION_SETTLE_SECONDS  the longest a write takes from moving a tournament's version to
                             committing, default 60: for that long after Redis starts empty, the
                             versions are not copied into it (tournaments/version_cache.py)
@@ -114,6 +115,10 @@ LOGIN_CLIENT_IP_HEADER = os.environ.get("LOGIN_CLIENT_IP_HEADER", "").strip()
 # connection (config/database_outage.py). PostgreSQL must allow a connection per worker of every
 # server, plus the commands'. DATABASE_CONNECT_TIMEOUT bounds a connection attempt to a server
 # that does not answer (default 5 s), so neither a request nor /health/ hangs on it.
+# Why not psycopg's pool (Django's "pool" option): a sync worker serves one request at a time, so
+# a pool per worker holds the same one connection, and measured with bench/public_pages.py
+# --database-connections pool it was no faster (median 0.52 of the bare view with the database
+# cache, as kept connections) while it needs one more package (psycopg-pool).
 DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("CONN_MAX_AGE", "600"))  # noqa: F405
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = int(  # noqa: F405
