@@ -133,5 +133,15 @@ def warm(tournament_id: int) -> None:
                     swiss_crosstable(tournament)
                 else:
                     crosstable_grid(tournament)
-    except Exception:  # the result is saved; a reader will compute what is missing
-        logger.exception("could not compute the pages of tournament %s", tournament_id)
+    except Exception as error:  # the result is saved; a reader will compute what is missing
+        from config.database_outage import discard_connections, is_outage
+
+        if not is_outage(error):
+            logger.exception("could not compute the pages of tournament %s", tournament_id)
+            return
+        # The database went away after the result committed (issue 29): one line, no
+        # traceback, and the broken connection is not kept for the next request.
+        first_line = (str(error).strip().splitlines() or [""])[0]
+        logger.warning("could not compute the pages of tournament %s, the database is "
+                       "unreachable: %s", tournament_id, first_line)
+        discard_connections()
