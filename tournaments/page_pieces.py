@@ -52,6 +52,12 @@ def standings_rows(tournament: Tournament, up_to_round: int | None) -> list[dict
                         lambda: compute_standings_rows(tournament, up_to_round))
 
 
+def complete_rounds(tournament: Tournament) -> int:
+    """reports.complete_rounds, once per version: the rounds a Swiss's standings count."""
+    return cached_piece(tournament, "complete-rounds",
+                        lambda: reports.complete_rounds(tournament))
+
+
 def crosstable_grid(tournament: Tournament, by_rank: bool = False) -> crosstable_grid_module.Grid:
     """The grid's rows and columns in the page's language (its colour initials and decimal
     sign), by pairing number or by rank (issue 12's `?ordem=classificacao`)."""

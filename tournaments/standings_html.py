@@ -40,6 +40,8 @@ class Heading:
 class Table:
     headings: list[Heading]
     rows: list[SafeString]  # each row's <tr>, already HTML
+    # Which rounds the rows count, said under the table (redrawn with it by the live updates)
+    note: str = ""
 
 
 def columns(tiebreak_ids: list[str]) -> list[tuple[str, object, str]]:
@@ -115,12 +117,13 @@ def row_html(row: dict, tiebreak_count: int, parity: str, shared_title: str) -> 
             f'<td class="games number">{row["games"]}</td>{tiebreaks}</tr>')
 
 
-def build(rows: list[dict], tiebreak_ids: list[str], query: QueryDict) -> Table:
-    """The table as the page shows it, in the order `query` asks for."""
+def build(rows: list[dict], tiebreak_ids: list[str], query: QueryDict, note: str = "") -> Table:
+    """The table as the page shows it, in the order `query` asks for; `note` says which rounds
+    it counts."""
     keys = columns(tiebreak_ids)
     order = requested_order(query, [key for key, _label, _css in keys])
     shared_title = escape(_("shared place"))
     count = len(tiebreak_ids)
     html = [mark_safe(row_html(row, count, "odd" if index % 2 else "even", shared_title))
             for index, row in enumerate(ordered(rows, order))]
-    return Table(headings(keys, query, order), html)
+    return Table(headings(keys, query, order), html, note)

@@ -229,7 +229,26 @@ def standings_page_table(request, tournament: Tournament,
     """The standings as the page shows them (also redrawn by the live updates, live.py), sorted
     as `?sort=` asks."""
     rows = page_pieces.standings_rows(tournament, up_to_round)  # once per version (issue 15)
-    return standings_html.build(rows, list(tournament.tiebreaks), request.GET)
+    note = rounds_counted_note(tournament) if up_to_round is None else ""
+    return standings_html.build(rows, list(tournament.tiebreaks), request.GET, note)
+
+
+def rounds_counted_note(tournament: Tournament) -> str:
+    """Which rounds a Swiss's default standings count while a published round is in play: the
+    complete ones only (reports.standings says why), so a reader does not take them for the
+    standings with the round in play's results (issue 25)."""
+    if not tournament.is_swiss:
+        return ""
+    complete = page_pieces.complete_rounds(tournament)
+    published = page_pieces.published_round_numbers(tournament)
+    if not published or max(published) <= complete:
+        return ""
+    if complete == 0:
+        return _("Round %(in_play)s is being played: the standings count complete rounds only, "
+                 "and none is complete yet.") % {"in_play": complete + 1}
+    return _("Standings after round %(complete)s, the last complete round. Round %(in_play)s is "
+             "being played: its results count here once every game of it has one.") % {
+        "complete": complete, "in_play": complete + 1}
 
 
 def standings_table(request, tournament: Tournament,

@@ -117,7 +117,11 @@ def tiebreak_labels(tiebreak_ids: list[str]) -> list[TiebreakLabel]:
 
 
 def _after_round(tournament: Tournament) -> int | None:
-    """The last round with a result, when later rounds are still to be played."""
+    """The last round with a result, when later rounds are still to be played; for a Swiss the
+    last complete round, the one its standings are after (reports.standings, issue 25)."""
+    if tournament.is_swiss:
+        complete = reports.complete_rounds(tournament)
+        return complete if 0 < complete < (tournament.swiss_rounds or 0) else None
     rounds = tournament.rounds.count()
     played = (Game.objects.of_tournament(tournament).exclude(result="")
               .order_by("-round__number").values_list("round__number", flat=True).first())
@@ -139,9 +143,12 @@ def standings_data(tournament: Tournament) -> StandingsData:
         )
         for standing in standings(tournament)
     ]
+    from tournaments.views import rounds_counted_note
+
+    note = rounds_counted_note(tournament)
     return StandingsData(header=tournament_header(tournament), rows=rows,
                          tiebreak_labels=tiebreak_labels(tournament.tiebreaks),
-                         after_round=_after_round(tournament))
+                         after_round=_after_round(tournament), notes=(note,) if note else ())
 
 
 def _rating(value: int | None) -> str:

@@ -55,6 +55,8 @@ class StandingsData:
     rows: list[StandingsRow]
     tiebreak_labels: list[TiebreakLabel] = field(default_factory=list)
     after_round: int | None = None
+    # Which rounds are counted while a later one is in play (issue 25), under the legend
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
