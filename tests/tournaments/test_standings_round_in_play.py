@@ -9,7 +9,7 @@ from django.urls import reverse
 from tournament_factories import make_tournament
 
 from tournaments import reports, services, swiss_event
-from tournaments.models import PairingSystem, Round, Tournament
+from tournaments.models import PairingSystem, Round, Status, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -119,3 +119,36 @@ def test_the_printed_standings_are_after_the_last_complete_round(client, in_play
                           **ENGLISH)
     text = " ".join(page.extract_text() for page in PdfReader(BytesIO(response.content)).pages)
     assert "after round 3" in text and "the last complete round" in " ".join(text.split())
+
+
+def sections_cell(client, event_slug: str) -> str:
+    """The event page's "Round in play" cell of its one section, tags removed."""
+    import re
+
+    page = client.get(reverse("events:detail", args=[event_slug]), **ENGLISH).content.decode()
+    row = re.search(r"<tbody>\s*<tr>(.*?)</tr>", page, re.S).group(1)
+    return re.sub(r"<[^>]+>", "", re.findall(r"<td>(.*?)</td>", row, re.S)[2]).strip()
+
+
+def test_a_swiss_is_finished_only_after_its_last_declared_round(client, organiser, arbiter):
+    from events.models import Event, Section
+
+    tournament = swiss(organiser, arbiter, players=7, rounds=3, complete=1)
+    Section.objects.create(event=Event.objects.create(name="Festival de Olinda", slug="olinda"),
+                           tournament=tournament)
+    header = reverse("tournaments:detail", args=[tournament.slug])
+    # round 2 published, not played yet
+    assert tournament.status == Status.ONGOING
+    assert sections_cell(client, "olinda") == "Round 2 of 3"
+    play_round(tournament.rounds.get(number=2))
+    tournament.refresh_from_db()
+    assert tournament.status == Status.ONGOING  # two rounds of three complete
+    assert "finished" not in client.get(header, **ENGLISH).content.decode()
+    listed = client.get(reverse("tournaments:list"), **ENGLISH).content.decode()
+    assert "in progress" in listed and "finished" not in listed
+    assert sections_cell(client, "olinda") == "Round 2 of 3 complete"
+    play_round(swiss_event.publish_round(swiss_event.pair_next_round(tournament)))
+    tournament.refresh_from_db()
+    assert tournament.status == Status.FINISHED
+    assert "finished" in client.get(header, **ENGLISH).content.decode()
+    assert sections_cell(client, "olinda") == "finished"
