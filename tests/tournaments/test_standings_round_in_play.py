@@ -152,3 +152,21 @@ def test_a_swiss_is_finished_only_after_its_last_declared_round(client, organise
     assert tournament.status == Status.FINISHED
     assert "finished" in client.get(header, **ENGLISH).content.decode()
     assert sections_cell(client, "olinda") == "finished"
+
+
+def test_a_player_sees_his_opponent_colour_and_board_once_the_round_is_published(client,
+                                                                                 in_play):
+    round_4 = in_play.rounds.get(number=4)
+    game = round_4.games.select_related("white__player", "black__player").order_by(
+        "-board").first()  # the last board, as the player on board 15 of the rehearsal
+    for entry, opponent, colour in ((game.white, game.black, "W"), (game.black, game.white, "B")):
+        page = client.get(entry.get_absolute_url(), **ENGLISH)
+        row = page.context["rows"][3]
+        assert row["round"] == 4 and row["opponent"] == opponent
+        assert (row["cell"].colour, row["cell"].result, row["board"]) == (colour, "", game.board)
+        html = page.content.decode()
+        assert f'<td class="number board">{game.board}</td>' in html
+        assert opponent.player.name in html
+    # the rounds played keep their board too
+    first = in_play.rounds.get(number=1).games.get(board=1)
+    assert client.get(first.white.get_absolute_url()).context["rows"][0]["board"] == 1
