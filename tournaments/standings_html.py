@@ -21,6 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django_tables2.utils import OrderBy, OrderByTuple
 
+from .standings import DIRECT_ENCOUNTER, Encounter
 from .tables import games_heading, local_points, tiebreak_heading
 
 DEFAULT_ORDER = ("rank", "number")  # tables.StandingsTable.Meta.order_by
@@ -100,15 +101,59 @@ def headings(keys: list[tuple[str, object, str]], query: QueryDict,
     return result
 
 
-def row_html(row: dict, tiebreak_count: int, parity: str, shared_title: str) -> str:
+NOT_MET_MARK = "*"  # the direct encounter not applied: the tied players have not all met
+
+
+def encounter_text(encounter: Encounter) -> tuple[str, str]:
+    """(what the direct-encounter cell shows, the sentence that explains it): the place inside
+    the tied group, or * when C.07 6 does not place him (issue 25)."""
+    numbers = {"place": encounter.place, "tied": encounter.tied,
+               "points": local_points(encounter.points)}
+    if encounter.all_met:
+        return str(encounter.place), _(
+            "Place %(place)s among the %(tied)s players tied on points, by the games among "
+            "them (C.07 6.1), where he scored %(points)s.") % numbers
+    if encounter.place is not None:
+        return str(encounter.place), _(
+            "Place %(place)s among the %(tied)s players tied on points: they have not all "
+            "met, but the others could not reach his score in the games among them, "
+            "%(points)s (C.07 6.2).") % numbers
+    return NOT_MET_MARK, _(
+        "Not applied: the %(tied)s players tied on points have not all met each other "
+        "(C.07 6.2); his score in the games among them: %(points)s.") % numbers
+
+
+def encounter_legend(tiebreak_ids: list[str], *, on_page: bool = True) -> str:
+    """The direct-encounter column's values spelt out under the table ("" without it); the
+    page adds that each value explains itself on hover."""
+    if DIRECT_ENCOUNTER not in tiebreak_ids:
+        return ""
+    text = _("DE: the place inside a group of players tied on points that the games among "
+             "them give (C.07 6); %(mark)s: not applied, the tied players have not all "
+             "met.") % {"mark": NOT_MET_MARK}
+    return f'{text} {_("Point at a value for its reckoning.")}' if on_page else text
+
+
+def tiebreak_cell(row: dict, index: int, tiebreak_id: str) -> str:
+    """A tie-break's cell: its value, or – where it did not apply; the direct encounter as
+    the place it gives, with its reckoning on hover (encounter_text)."""
+    value = row[f"tb_{index}"]
+    encounter = row.get("encounter")
+    if tiebreak_id == DIRECT_ENCOUNTER and encounter is not None:
+        shown, title = encounter_text(encounter)
+        return (f'<td class="fold number tb"><span title="{escape(title)}">{shown}</span>'
+                "</td>")
+    return '<td class="fold number tb">' + ("–" if value is None else local_points(value)) \
+        + "</td>"
+
+
+def row_html(row: dict, tiebreak_ids: list[str], parity: str, shared_title: str) -> str:
     rank = (f'<span title="{shared_title}">{row["rank"]}</span>' if row["shared"]
             else str(row["rank"]))
     club = escape(row["club"]) if row["club"] else EMPTY_CLUB
     rating = "" if row["rating"] is None else str(row["rating"])
-    tiebreaks = "".join(
-        '<td class="fold number tb">'
-        + ("–" if row[f"tb_{index}"] is None else local_points(row[f"tb_{index}"])) + "</td>"
-        for index in range(1, tiebreak_count + 1))
+    tiebreaks = "".join(tiebreak_cell(row, index, tiebreak_id)
+                        for index, tiebreak_id in enumerate(tiebreak_ids, start=1))
     return (f'<tr class="{parity}"><td class="number pin-rank">{rank}</td>'
             f'<td class="fold number">{row["number"]}</td>'
             f'<td class="pin-name"><a href="{escape(row["url"])}">{escape(row["name"])}</a></td>'
@@ -123,7 +168,6 @@ def build(rows: list[dict], tiebreak_ids: list[str], query: QueryDict, note: str
     keys = columns(tiebreak_ids)
     order = requested_order(query, [key for key, _label, _css in keys])
     shared_title = escape(_("shared place"))
-    count = len(tiebreak_ids)
-    html = [mark_safe(row_html(row, count, "odd" if index % 2 else "even", shared_title))
+    html = [mark_safe(row_html(row, tiebreak_ids, "odd" if index % 2 else "even", shared_title))
             for index, row in enumerate(ordered(rows, order))]
     return Table(headings(keys, query, order), html, note)

@@ -209,6 +209,7 @@ def standings(request, slug: str):
     context["up_to_round"] = up_to_round
     context["tiebreak_legend"] = tiebreak_legend(tournament.tiebreaks)
     context["games_legend"] = games_legend()
+    context["encounter_legend"] = standings_html.encounter_legend(list(tournament.tiebreaks))
     if up_to_round is None:
         context["live"] = live.standings_live_context(request, tournament)
     if request.GET.get("_export") not in EXPORT_FORMATS:

@@ -45,6 +45,7 @@ from tournaments.reports import (
     standings,
 )
 from tournaments.scoring import format_points
+from tournaments.standings import DIRECT_ENCOUNTER, StandingRow
 from tournaments.tiebreak_names import tiebreak_abbreviation, tiebreak_name
 
 NOT_APPLICABLE = "–"  # a tie-break that does not apply to the player (e.g. direct encounter)
@@ -130,7 +131,20 @@ def _after_round(tournament: Tournament) -> int | None:
     return played
 
 
+def _tiebreak_texts(row: StandingRow) -> tuple[str, ...]:
+    """A row's tie-breaks as printed: the direct encounter as the place it gives (the page's
+    standings_html.encounter_text), the others as numbers."""
+    from tournaments.standings_html import encounter_text
+
+    return tuple(encounter_text(row.encounter)[0]
+                 if key == DIRECT_ENCOUNTER and row.encounter is not None
+                 else points_text(value) for key, value in row.tiebreaks.items())
+
+
 def standings_data(tournament: Tournament) -> StandingsData:
+    from tournaments.standings_html import encounter_legend
+    from tournaments.views import rounds_counted_note
+
     rows = [
         StandingsRow(
             rank=standing.rank,
@@ -138,17 +152,17 @@ def standings_data(tournament: Tournament) -> StandingsData:
             name=standing.entry.player.name,
             club=standing.entry.player.club,
             points=points_text(standing.points),
-            tiebreaks=tuple(points_text(value) for value in standing.row.tiebreaks.values()),
+            tiebreaks=_tiebreak_texts(standing.row),
             rating=_rating(standing.rating), games=str(standing.games),
         )
         for standing in standings(tournament)
     ]
-    from tournaments.views import rounds_counted_note
-
-    note = rounds_counted_note(tournament)
+    notes = [encounter_legend(list(tournament.tiebreaks), on_page=False),
+             rounds_counted_note(tournament)]
     return StandingsData(header=tournament_header(tournament), rows=rows,
                          tiebreak_labels=tiebreak_labels(tournament.tiebreaks),
-                         after_round=_after_round(tournament), notes=(note,) if note else ())
+                         after_round=_after_round(tournament),
+                         notes=tuple(note for note in notes if note))
 
 
 def _rating(value: int | None) -> str:
