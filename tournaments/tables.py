@@ -301,6 +301,35 @@ class StandingsTable(tables.Table):
         return value
 
 
+class CategoryStandingsTable(StandingsTable):
+    """A category's standings (prizes): the place inside the category first, the overall
+    rank beside it, then every column of the standings (issue 25)."""
+
+    category_rank = tables.Column(verbose_name=pgettext_lazy("place inside a category", "Place"),
+                                  attrs=RANK_ATTRS)
+
+    class Meta(StandingsTable.Meta):
+        sequence = ("category_rank", "rank", "...")
+        order_by = ("category_rank", "number")
+
+    def __init__(self, data, tiebreak_ids, **kwargs):
+        super().__init__(data, tiebreak_ids, **kwargs)
+        self.columns["rank"].column.verbose_name = pgettext_lazy(
+            "rank in the whole tournament, beside a category's", "Overall")
+        self.columns["rank"].column.attrs = FOLD_NUMBER_ATTRS
+
+    def render_category_rank(self, value: int, record: dict):
+        if record["category_shared"]:
+            return format_html('<span title="{}">{}</span>', _("shared place"), value)
+        return value
+
+    def render_rank(self, value: int, record: dict):
+        return value
+
+    def value_category_rank(self, value: int) -> int:
+        return value
+
+
 class TieBreakColumn(PointsColumn):
     """A tie-break's value; "–" where it does not apply (None from the standings module)."""
 
