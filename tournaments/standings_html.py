@@ -23,6 +23,7 @@ from django_tables2.utils import OrderBy, OrderByTuple
 
 from .standings import DIRECT_ENCOUNTER, Encounter
 from .tables import games_heading, local_points, tiebreak_heading
+from .tiebreak_names import tiebreak_abbreviation
 
 DEFAULT_ORDER = ("rank", "number")  # tables.StandingsTable.Meta.order_by
 # A column sorted by other fields than its own (tables.SORT_BY_NAME: as people read names).
@@ -128,9 +129,9 @@ def encounter_legend(tiebreak_ids: list[str], *, on_page: bool = True) -> str:
     page adds that each value explains itself on hover."""
     if DIRECT_ENCOUNTER not in tiebreak_ids:
         return ""
-    text = _("DE: the place inside a group of players tied on points that the games among "
-             "them give (C.07 6); %(mark)s: not applied, the tied players have not all "
-             "met.") % {"mark": NOT_MET_MARK}
+    text = _("%(code)s: the place inside a group of players tied on points that the games "
+             "among them give (C.07 6); %(mark)s: not applied, the tied players have not all "
+             "met.") % {"code": tiebreak_abbreviation(DIRECT_ENCOUNTER), "mark": NOT_MET_MARK}
     return f'{text} {_("Point at a value for its reckoning.")}' if on_page else text
 
 

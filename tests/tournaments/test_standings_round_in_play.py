@@ -88,6 +88,8 @@ def test_the_standings_page_and_its_downloads_are_after_the_last_complete_round(
     assert ("Standings after round 3, the last complete round. Round 4 is being played: its "
             "results count here once every game of it has one.") in page
     assert "the last complete round" not in after_three
+    portuguese = client.get(url, HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+    assert "Classificação após a rodada 3, a última rodada completa." in portuguese
     csv = client.get(url + "?_export=csv", **ENGLISH).content
     assert csv == client.get(url + "?rodada=3&_export=csv", **ENGLISH).content
 
