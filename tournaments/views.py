@@ -268,6 +268,8 @@ def crosstable(request, slug: str):
     if tournament.is_swiss:
         context["round_columns"], context["rows"] = page_pieces.swiss_crosstable(tournament)
         context["tiebreak_legend"] = tiebreak_legend(tournament.tiebreaks)
+        # its points and places are the standings', after the complete rounds (issue 25)
+        context["rounds_note"] = rounds_counted_note(tournament)
         return render(request, "tournaments/swiss_crosstable.html", context)
     if request.GET.get("_export") in EXPORT_FORMATS:
         return crosstable_export(request, tournament, context)

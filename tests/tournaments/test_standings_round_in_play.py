@@ -94,6 +94,15 @@ def test_the_standings_page_and_its_downloads_are_after_the_last_complete_round(
     assert csv == client.get(url + "?rodada=3&_export=csv", **ENGLISH).content
 
 
+def test_the_swiss_crosstable_says_its_points_are_after_the_last_complete_round(client,
+                                                                               in_play):
+    play_round(in_play.rounds.get(number=4), boards=3)
+    page = client.get(reverse("tournaments:crosstable", args=[in_play.slug]), **ENGLISH)
+    after_three = {s.entry.number: s.rank for s in reports.standings(in_play, up_to_round=3)}
+    assert {row["number"]: row["rank"] for row in page.context["rows"]} == after_three
+    assert "Standings after round 3, the last complete round." in page.content.decode()
+
+
 def test_the_live_update_redraws_the_note_with_the_table(client, in_play):
     url = reverse("tournaments:standings_live", args=[in_play.slug, 4])
     answer = client.get(url, **ENGLISH).json()
