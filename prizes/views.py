@@ -79,7 +79,7 @@ def category_standings(request, slug: str, category_id: int):
              "sort_name": standing.entry.player.sort_name,
              "rating": standing.rating, "games": standing.games,
              "points": standing.points, "shared": standing.row.shared,
-             "url": standing.entry.get_absolute_url(),
+             "url": standing.entry.get_absolute_url(), "encounter": standing.row.encounter,
              **{f"tb_{index}": value
                 for index, value in enumerate(standing.row.tiebreaks.values(), start=1)}}
             for place in places for standing in (place.standing,)]

@@ -85,6 +85,13 @@ def test_the_page_and_the_pdf_show_the_place_and_explain_it(client, round_robin)
     assert ('<span title="Place 1 among the 2 players tied on points, by the games among them '
             '(C.07 6.1), where he scored 1.">1</span>') in html
     assert "DE: the place inside a group of players tied on points" in html
+    import csv
+    import io
+
+    exported = client.get(reverse("tournaments:standings", args=[round_robin.slug]),
+                          {"_export": "csv"}, **ENGLISH).content.decode().lstrip("\ufeff")
+    column = {row["No."]: row["Direct encounter"] for row in csv.DictReader(io.StringIO(exported))}
+    assert (column["1"], column["2"]) == ("1", "2")  # the places, as on the page
     response = client.get(reverse("printing:standings", kwargs={"slug": round_robin.slug}),
                           **ENGLISH)
     text = " ".join(" ".join(p.extract_text().split())
