@@ -13,7 +13,9 @@ which does them well.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from django.http import QueryDict
 from django.utils.html import escape
@@ -21,7 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django_tables2.utils import OrderBy, OrderByTuple
 
-from .standings import DIRECT_ENCOUNTER, Encounter
+from .standings import DIRECT_ENCOUNTER, Encounter, StandingRow
 from .tables import games_heading, local_points, tiebreak_heading
 from .tiebreak_names import tiebreak_abbreviation
 
@@ -122,6 +124,17 @@ def encounter_text(encounter: Encounter) -> tuple[str, str]:
     return NOT_MET_MARK, _(
         "Not applied: the %(tied)s players tied on points have not all met each other "
         "(C.07 6.2); his score in the games among them: %(points)s.") % numbers
+
+
+def tiebreak_texts(row: StandingRow, empty: str = "–",
+                   number: Callable[[Fraction], str] = local_points) -> tuple[str, ...]:
+    """A standings row's tie-breaks as the crosstables (page and paper) print them: the
+    direct encounter as the place it gives (encounter_text), `empty` where one did not apply,
+    the others as numbers."""
+    return tuple(encounter_text(row.encounter)[0]
+                 if key == DIRECT_ENCOUNTER and row.encounter is not None
+                 else empty if value is None else number(value)
+                 for key, value in row.tiebreaks.items())
 
 
 def encounter_legend(tiebreak_ids: list[str], *, on_page: bool = True) -> str:

@@ -11,6 +11,7 @@ from django.utils.translation import pgettext
 from . import micro_match, reports
 from .fide_performance import performance_rating
 from .models import Entry, Game, Tournament
+from .standings_html import tiebreak_texts
 from .swiss_standings import swiss_table
 from .swiss_table import SwissTable, Unplayed
 from .tables import local_points
@@ -75,8 +76,8 @@ def crosstable_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
             "cells": cells,
             "games": [cells[start:start + per_round] for start in range(0, len(cells), per_round)],
             "points": local_points(standing.points),
-            "tiebreaks": [local_points(value) if value is not None else ""
-                          for value in standing.row.tiebreaks.values()],
+            # the direct encounter as the place it gives in the tied group (issue 25)
+            "tiebreaks": list(tiebreak_texts(standing.row, "")),
         })
     return list(range(1, table.rounds // per_round + 1)), rows
 

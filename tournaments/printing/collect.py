@@ -45,7 +45,7 @@ from tournaments.reports import (
     standings,
 )
 from tournaments.scoring import format_points
-from tournaments.standings import DIRECT_ENCOUNTER, StandingRow
+from tournaments.standings import StandingRow
 from tournaments.tiebreak_names import tiebreak_abbreviation, tiebreak_name
 
 NOT_APPLICABLE = "–"  # a tie-break that does not apply to the player (e.g. direct encounter)
@@ -134,11 +134,9 @@ def _after_round(tournament: Tournament) -> int | None:
 def _tiebreak_texts(row: StandingRow) -> tuple[str, ...]:
     """A row's tie-breaks as printed: the direct encounter as the place it gives (the page's
     standings_html.encounter_text), the others as numbers."""
-    from tournaments.standings_html import encounter_text
+    from tournaments.standings_html import tiebreak_texts
 
-    return tuple(encounter_text(row.encounter)[0]
-                 if key == DIRECT_ENCOUNTER and row.encounter is not None
-                 else points_text(value) for key, value in row.tiebreaks.items())
+    return tiebreak_texts(row, NOT_APPLICABLE, points_text)
 
 
 def standings_data(tournament: Tournament) -> StandingsData:
@@ -189,7 +187,7 @@ def crosstable_data(tournament: Tournament, *, by_rank: bool = False) -> Crossta
             name=standing.entry.player.name,
             club=standing.entry.player.club,
             points=points_text(standing.points),
-            tiebreaks=tuple(points_text(value) for value in standing.row.tiebreaks.values()),
+            tiebreaks=_tiebreak_texts(standing.row),
             cells=cells.get(standing.entry.number, {}),
             rating=_rating(standing.rating), games=str(standing.games),
         )
