@@ -270,6 +270,8 @@ def crosstable(request, slug: str):
         context["tiebreak_legend"] = tiebreak_legend(tournament.tiebreaks)
         # its points and places are the standings', after the complete rounds (issue 25)
         context["rounds_note"] = rounds_counted_note(tournament)
+        context["encounter_legend"] = standings_html.encounter_legend(
+            list(tournament.tiebreaks), on_page=False)
         return render(request, "tournaments/swiss_crosstable.html", context)
     if request.GET.get("_export") in EXPORT_FORMATS:
         return crosstable_export(request, tournament, context)
@@ -338,7 +340,8 @@ def crosstable_legend(tournament: Tournament) -> str:
     parts = [games_legend()]
     parts += [f"{label.abbreviation}: {label.name}"
               for label in tiebreak_labels(list(tournament.tiebreaks))]
-    return "; ".join(parts) + "."
+    encounter = standings_html.encounter_legend(list(tournament.tiebreaks), on_page=False)
+    return "; ".join(parts) + "." + (f" {encounter}" if encounter else "")
 
 
 def player_detail(request, slug: str, entry_id: int):

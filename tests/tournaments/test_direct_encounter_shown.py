@@ -92,9 +92,10 @@ def test_the_page_and_the_pdf_show_the_place_and_explain_it(client, round_robin)
                           {"_export": "csv"}, **ENGLISH).content.decode().lstrip("\ufeff")
     column = {row["No."]: row["Direct encounter"] for row in csv.DictReader(io.StringIO(exported))}
     assert (column["1"], column["2"]) == ("1", "2")  # the places, as on the page
-    grid = client.get(reverse("tournaments:crosstable", args=[round_robin.slug]),
-                      **ENGLISH).context["grid"]
-    assert {row.number: row.tiebreaks[0] for row in grid}[2] == "2"  # the crosstable too
+    crosstable = client.get(reverse("tournaments:crosstable", args=[round_robin.slug]),
+                            **ENGLISH)
+    assert {row.number: row.tiebreaks[0] for row in crosstable.context["grid"]}[2] == "2"
+    assert "DE: the place inside a group" in crosstable.content.decode()  # the crosstable too
     response = client.get(reverse("printing:standings", kwargs={"slug": round_robin.slug}),
                           **ENGLISH)
     text = " ".join(" ".join(p.extract_text().split())
