@@ -102,3 +102,8 @@ def test_the_page_and_the_pdf_show_the_place_and_explain_it(client, round_robin)
                     for p in PdfReader(BytesIO(response.content)).pages)
     assert "DE: the place inside a group of players tied on points" in text
     assert "Point at a value" not in text
+    response = client.get(reverse("printing:crosstable", kwargs={"slug": round_robin.slug}),
+                          **ENGLISH)
+    text = " ".join(" ".join(p.extract_text().split())
+                    for p in PdfReader(BytesIO(response.content)).pages)
+    assert "DE: the place inside a group of players tied on points" in text

@@ -206,7 +206,16 @@ def crosstable_data(tournament: Tournament, *, by_rank: bool = False) -> Crossta
         after_round=_after_round(tournament),
         column_labels=labels,
         symbols=tuple(score_symbols(tournament.scoring)[key] for key in ("win", "draw", "loss")),
+        notes=_encounter_notes(tournament),
     )
+
+
+def _encounter_notes(tournament: Tournament) -> tuple[str, ...]:
+    """The direct-encounter legend when the tie-breaks have it (issue 25)."""
+    from tournaments.standings_html import encounter_legend
+
+    legend = encounter_legend(list(tournament.tiebreaks), on_page=False)
+    return (legend,) if legend else ()
 
 
 def _swiss_crosstable_data(tournament: Tournament) -> CrosstableData:
@@ -230,7 +239,8 @@ def _swiss_crosstable_data(tournament: Tournament) -> CrosstableData:
     ]
     return CrosstableData(header=tournament_header(tournament), columns=rounds, rows=printed,
                           tiebreak_labels=tiebreak_labels(tournament.tiebreaks),
-                          after_round=_after_round(tournament), by_round=True)
+                          after_round=_after_round(tournament), by_round=True,
+                          notes=_encounter_notes(tournament))
 
 
 def get_round(tournament: Tournament, number: int) -> Round:
