@@ -7,6 +7,7 @@ settings) or unreachable (a Redis server that is down) turns the sign-in page in
 Two parts:
 - `create_cache_tables` runs after every `migrate` (post_migrate), not only once in a migration,
   so the table of a database cache exists whatever settings the database was first migrated with;
+  the production settings' table (`DATABASE_CACHE_TABLE`) is created under any settings;
   `createcachetable` skips tables that exist and caches that are not in the database.
 - `check_caches` is a deployment check (`manage.py check --deploy`) over every alias in
   `settings.CACHES`, whatever the backend: a database cache's table is looked up, then each cache
@@ -29,14 +30,20 @@ from django.core.cache.backends.db import DatabaseCache
 from django.core.management import call_command
 from django.db import DatabaseError, connections, router
 
+# The table of the production settings' database cache (config/settings_production.py).
+DATABASE_CACHE_TABLE = "damas_cache"
 PROBE_KEY = "damas:cache-check"
 MISSING_TABLE = "damas.E011"
 UNREACHABLE = "damas.E012"
 
 
 def create_cache_tables(using: str = "default", **kwargs: Any) -> None:
-    """post_migrate receiver: the database caches' tables in the migrated database."""
+    """post_migrate receiver: the database caches' tables in the migrated database, and the
+    production settings' one whatever the settings of this run (issue 29): a database first
+    migrated under the default settings (a memory cache) is then served by the production
+    settings, whose database cache would otherwise have no table and answer 500."""
     call_command("createcachetable", database=using, verbosity=0)
+    call_command("createcachetable", DATABASE_CACHE_TABLE, database=using, verbosity=0)
 
 
 def _missing_table(alias: str, cache: DatabaseCache) -> checks.Error | None:

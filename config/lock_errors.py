@@ -64,7 +64,13 @@ class LockErrorMiddleware:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    """handler500: a lock error raised outside a view is a 409 too; anything else, the 500."""
+    """handler500: a lock error raised outside a view is a 409 too, a database that cannot be
+    reached a 503 (config/database_outage.py); anything else, the 500."""
+    from config.database_outage import current_outage, outage_response
+
+    unreachable = current_outage()
+    if unreachable is not None:
+        return outage_response(request, unreachable)
     if is_lock_error(sys.exc_info()[1]):
         return conflict_response(request)
     return defaults.server_error(request)

@@ -73,6 +73,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.health.HealthCheckMiddleware",  # GET /health/ for a load balancer: before all else
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -84,6 +85,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.lock_errors.LockErrorMiddleware",
+    "config.database_outage.DatabaseOutageMiddleware",  # 503 while the database is away
     "config.not_allowed.MethodNotAllowedPage",  # after LocaleMiddleware: a translated 405
 ]
 
@@ -124,10 +126,15 @@ WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
 # SQLite is the embedded default; PostgreSQL in production through DATABASE_URL.
+# CONN_MAX_AGE: seconds a worker keeps its connection (0: a new one per request, the default
+# here; production keeps them, config/settings_production.py). CONN_HEALTH_CHECKS: a kept
+# connection is checked before a request reuses it, so one broken by a database restart while
+# idle is replaced instead of failing the request (issue 29).
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        conn_health_checks=env_bool("CONN_HEALTH_CHECKS", True),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

@@ -75,6 +75,26 @@ def category_standings(category: Category) -> list[reports.Standing]:
     return [standing for standing in standings if standing.entry.pk in inside]
 
 
+@dataclass(frozen=True)
+class CategoryPlace:
+    """A member's place inside the category beside his overall rank (issue 25: the page
+    showed the overall rank alone under "Pos.")."""
+
+    place: int  # 1, 2, 2, 4 among the members, as the overall standings rank them
+    shared: bool
+    standing: reports.Standing
+
+
+def category_places(standings: list[reports.Standing]) -> list[CategoryPlace]:
+    """Competition ranking inside the category: members level overall share a place."""
+    places = []
+    for index, standing in enumerate(standings):
+        ahead = sum(1 for other in standings[:index] if other.rank < standing.rank)
+        shared = sum(1 for other in standings if other.rank == standing.rank) > 1
+        places.append(CategoryPlace(ahead + 1, shared, standing))
+    return places
+
+
 def add_prize(category: Category, **fields) -> Prize:
     prize = Prize(category=category, **fields)
     prize.full_clean()

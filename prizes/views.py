@@ -16,7 +16,8 @@ from django.views.decorators.http import require_POST
 from tournaments.models import Tournament
 from tournaments.permissions import can_manage, tournament_role_required
 from tournaments.printing.plain_table import plain_table_pdf
-from tournaments.tables import StandingsTable, local_points, tiebreak_legend
+from tournaments.tables import CategoryStandingsTable, local_points, tiebreak_legend
+from tournaments.tiebreak_names import tiebreak_abbreviation
 from tournaments.views import table_page, tournament_context
 
 from . import services
@@ -58,29 +59,49 @@ def category_standings(request, slug: str, category_id: int):
     page, CSV or .xlsx (?_export=csv|xlsx, through table_page) or PDF (?formato=pdf)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     category = get_object_or_404(Category, tournament=tournament, pk=category_id)
-    standings = services.category_standings(category)
+    places = services.category_places(services.category_standings(category))
     if request.GET.get("formato") == "pdf":
-        rows = [(standing.rank, standing.entry.number, standing.entry.player.name,
-                 standing.entry.player.club, local_points(standing.points))
-                for standing in standings]
-        headings = [_("Rank"), _("No."), _("Name"), _("Club"), _("Points")]
+        rows = [(place.place, standing.rank, standing.entry.number, standing.entry.player.name,
+                 standing.entry.player.club, "" if standing.rating is None else standing.rating,
+                 local_points(standing.points), standing.games,
+                 *(_printed_tiebreak(key, value, standing)
+                   for key, value in standing.row.tiebreaks.items()))
+                for place in places for standing in (place.standing,)]
+        headings = [pgettext("place inside a category", "Place"),
+                    pgettext("rank in the whole tournament, beside a category's", "Overall"),
+                    _("No."), _("Name"), _("Club"), _("Rating"), _("Points"),
+                    pgettext("games played column heading", "G"),
+                    *(tiebreak_abbreviation(key) for key in tournament.tiebreaks)]
         return _pdf(plain_table_pdf(tournament, _("Standings"), headings, rows,
-                                    subtitle=category.name, wide_column=2),
+                                    subtitle=category.name, wide_column=3),
                     f"{tournament.slug}-{category.pk}-classificacao.pdf")
-    rows = [{"rank": standing.rank, "number": standing.entry.number,
+    rows = [{"category_rank": place.place, "category_shared": place.shared,
+             "rank": standing.rank, "number": standing.entry.number,
              "name": standing.entry.player.name, "club": standing.entry.player.club,
+             "sort_name": standing.entry.player.sort_name,
+             "rating": standing.rating, "games": standing.games,
              "points": standing.points, "shared": standing.row.shared,
-             "url": standing.entry.get_absolute_url(),
+             "url": standing.entry.get_absolute_url(), "encounter": standing.row.encounter,
              **{f"tb_{index}": value
                 for index, value in enumerate(standing.row.tiebreaks.values(), start=1)}}
-            for standing in standings]
-    table = StandingsTable(rows, tournament.tiebreaks,
-                           short_headings=not request.GET.get("_export"))
+            for place in places for standing in (place.standing,)]
+    table = CategoryStandingsTable(rows, tournament.tiebreaks,
+                                   short_headings=not request.GET.get("_export"))
     return table_page(request, table, f"{slug}-{category.pk}-classificacao",
                       "prizes/category_standings.html",
                       tournament_context(request, tournament, category=category,
                                          tiebreak_legend=tiebreak_legend(tournament.tiebreaks)),
                       category.name)
+
+
+def _printed_tiebreak(key: str, value, standing) -> str:
+    """A tie-break as the printed standings write it (the direct encounter as its place)."""
+    from tournaments.printing.collect import points_text
+    from tournaments.standings_html import encounter_text
+
+    if key == "direct-encounter" and standing.row.encounter is not None:
+        return encounter_text(standing.row.encounter)[0]
+    return points_text(value)
 
 
 @tournament_role_required(can_manage)

@@ -570,6 +570,9 @@ def _check_standings_computable(checked: dict[str, Any]) -> None:
 def _save(checked: dict[str, Any], organisers) -> Tournament:
     rounds = checked["rounds"]
     all_played = all(game["result"] for round_ in rounds for game in round_["games"])
+    if checked["swiss"]:  # a Swiss is finished after its last declared round (issue 25)
+        declared = swiss_state.tournament_fields(checked["swiss"]).get("swiss_rounds") or 0
+        all_played = all_played and len(rounds) >= declared
     tournament = Tournament(
         name=checked["name"], slug=checked["slug"], place=checked["place"],
         start_date=checked["start_date"], end_date=checked["end_date"], board=checked["board"],

@@ -28,6 +28,7 @@ from django.utils.translation import pgettext
 from . import reports
 from .models import Tournament
 from .reports import CrossCell
+from .standings_html import tiebreak_texts
 from .tables import local_points
 from .tiebreak_names import tiebreak_abbreviation, tiebreak_name
 
@@ -99,8 +100,7 @@ def build(tournament: Tournament, by_rank: bool = False) -> Grid:
             url=standing.entry.get_absolute_url(), rating=standing.rating,
             points=standing.points, points_text=local_points(standing.points),
             games=standing.games,
-            tiebreaks=tuple("–" if value is None else local_points(value)
-                            for value in standing.row.tiebreaks.values()),
+            tiebreaks=tiebreak_texts(standing.row),  # the direct encounter as a place
             cells=mark_safe("".join(cell_html(cells.get((me, number)), me == number)
                                     for number, _label in columns)),
         ))

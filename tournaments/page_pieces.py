@@ -40,7 +40,7 @@ def compute_standings_rows(tournament: Tournament, up_to_round: int | None) -> l
          "sort_name": standing.entry.player.sort_name,
          "rating": standing.rating, "games": standing.games,
          "points": standing.points, "shared": standing.row.shared,
-         "url": standing.entry.get_absolute_url(),
+         "url": standing.entry.get_absolute_url(), "encounter": standing.row.encounter,
          **{f"tb_{index}": value
             for index, value in enumerate(standing.row.tiebreaks.values(), start=1)}}
         for standing in reports.standings(tournament, up_to_round=up_to_round)
@@ -50,6 +50,12 @@ def compute_standings_rows(tournament: Tournament, up_to_round: int | None) -> l
 def standings_rows(tournament: Tournament, up_to_round: int | None) -> list[dict]:
     return cached_piece(tournament, f"standings:{up_to_round}",
                         lambda: compute_standings_rows(tournament, up_to_round))
+
+
+def complete_rounds(tournament: Tournament) -> int:
+    """reports.complete_rounds, once per version: the rounds a Swiss's standings count."""
+    return cached_piece(tournament, "complete-rounds",
+                        lambda: reports.complete_rounds(tournament))
 
 
 def crosstable_grid(tournament: Tournament, by_rank: bool = False) -> crosstable_grid_module.Grid:
@@ -133,5 +139,15 @@ def warm(tournament_id: int) -> None:
                     swiss_crosstable(tournament)
                 else:
                     crosstable_grid(tournament)
-    except Exception:  # the result is saved; a reader will compute what is missing
-        logger.exception("could not compute the pages of tournament %s", tournament_id)
+    except Exception as error:  # the result is saved; a reader will compute what is missing
+        from config.database_outage import discard_connections, is_outage
+
+        if not is_outage(error):
+            logger.exception("could not compute the pages of tournament %s", tournament_id)
+            return
+        # The database went away after the result committed (issue 29): one line, no
+        # traceback, and the broken connection is not kept for the next request.
+        first_line = (str(error).strip().splitlines() or [""])[0]
+        logger.warning("could not compute the pages of tournament %s, the database is "
+                       "unreachable: %s", tournament_id, first_line)
+        discard_connections()

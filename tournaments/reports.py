@@ -82,17 +82,35 @@ def numbered_entries(tournament: Tournament) -> list[Entry]:
     return list(tournament.entries.by_number().filter(number__isnull=False))
 
 
+def complete_rounds(tournament: Tournament) -> int:
+    """The last of the rounds, from the first, published with every game's result in: the
+    rounds "played" that a Swiss's default standings count (issue 25). Two queries."""
+    pending = set(Game.objects.of_tournament(tournament).filter(result="")
+                  .values_list("round__number", flat=True))
+    count = 0
+    for number, published in tournament.rounds.order_by("number").values_list("number",
+                                                                             "published"):
+        if not published or number in pending:
+            break
+        count = number
+    return count
+
+
 def standings(
     tournament: Tournament, up_to_round: int | None = None,
     records: list[GameRecord] | None = None, entries: list[Entry] | None = None,
 ) -> list[Standing]:
-    """The standings after `up_to_round` (all rounds if None), by the tournament's tie-breaks."""
+    """The standings after `up_to_round`, by the tournament's tie-breaks. None: every round
+    played; for a Swiss the complete rounds, since a published round whose games have no
+    result yet would count, in C.07 section 16, as a round unplayed by everyone (issue 25)."""
     entries = numbered_entries(tournament) if entries is None else entries
     records = game_records(tournament) if records is None else records
     by_number = {entry.number: entry for entry in entries}
     if tournament.is_swiss:
         from .swiss_standings import swiss_table
 
+        if up_to_round is None:
+            up_to_round = complete_rounds(tournament)
         table = swiss_table(tournament, records, by_number, up_to_round)
         rows = compute_swiss_standings(table, tournament.tiebreaks)
         return [Standing(row, by_number[row.number]) for row in rows]

@@ -433,6 +433,16 @@ def generate_rounds(tournament: Tournament, *, user=None) -> list[Round]:
     return rounds
 
 
+def rounds_to_come(tournament: Tournament) -> bool:
+    """Whether a Swiss has rounds still to pair or publish: it is paired round by round, so
+    every game having a result only finishes it after its last declared round (issue 25: it
+    read "finished" after each round)."""
+    if not tournament.is_swiss:
+        return False
+    published = tournament.rounds.filter(published=True).count()
+    return published < (tournament.swiss_rounds or 0)
+
+
 def _refresh_status(tournament: Tournament) -> None:
     """Finished when every game has a result, in progress otherwise (once paired)."""
     if not tournament.rounds.exists():
@@ -447,7 +457,7 @@ def _refresh_status(tournament: Tournament) -> None:
         tournament=tournament, system=TeamSystem.SWISS,
         swiss_rounds__gt=tournament.rounds.count())
     status = (Status.ONGOING if unplayed.exists() or unstarted.exists()
-              or swiss_to_come.exists() else Status.FINISHED)
+              or swiss_to_come.exists() or rounds_to_come(tournament) else Status.FINISHED)
     if tournament.status != status:
         Tournament.objects.filter(pk=tournament.pk).update(status=status)
         tournament.status = status

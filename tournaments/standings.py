@@ -15,7 +15,23 @@ from tournaments.scoring import Scoring
 from tournaments.swiss_table import SwissTable
 from tournaments.tiebreaks import Table, TieBreak, TieBreakValues, resolve
 
-__all__ = ["GameRecord", "StandingRow", "compute_standings", "compute_swiss_standings"]
+__all__ = ["Encounter", "GameRecord", "StandingRow", "compute_standings",
+           "compute_swiss_standings"]
+
+DIRECT_ENCOUNTER = "direct-encounter"
+
+
+@dataclass(frozen=True)
+class Encounter:
+    """What the direct-encounter column holds for a player of a tied group, said so a reader
+    can check it (issue 25: five players on 4.5 all read "2", and "2" said nothing): his place
+    inside the group by the games among them (C.07 6.1), or, when the tied players have not
+    all met, the place C.07 6.2 still gives a score the others could not reach, else none."""
+
+    place: int | None  # None: not placed by it (not all met, and no unreachable score)
+    tied: int  # players in the group it was applied to
+    points: Fraction  # his points in the games among them (an average per opponent if more)
+    all_met: bool
 
 
 @dataclass(frozen=True)
@@ -35,6 +51,8 @@ class StandingRow:
     # Games counted (forfeits too, not double forfeits), as Swiss-Manager prints them; shown,
     # not ranked on, so rows compare as before.
     games: int = field(default=0, compare=False)
+    # The direct encounter spelt out, where it was applied to his tied group (shown, not ranked on)
+    encounter: Encounter | None = field(default=None, compare=False)
 
 
 def compute_standings(
@@ -71,6 +89,7 @@ def _rank(table: Table, tie_breaks: list[TieBreak]) -> list[StandingRow]:
         else:
             values[tie_break.id] = tie_break.compute(table, ordered)
 
+    encounters: dict[int, Encounter] = {}
     groups = _partition(ordered, {player: table.total[player] for player in ordered})
     for tie_break in tie_breaks:
         next_groups: list[list[int]] = []
@@ -81,6 +100,8 @@ def _rank(table: Table, tie_breaks: list[TieBreak]) -> list[StandingRow]:
             if tie_break.per_group:
                 group_values = tie_break.compute(table, group)
                 values[tie_break.id].update(group_values)
+                if tie_break.id == DIRECT_ENCOUNTER:
+                    encounters.update(_encounters(table, group, group_values))
             else:
                 group_values = values[tie_break.id]
             next_groups.extend(_separate(tie_break, table, group, group_values))
@@ -98,6 +119,7 @@ def _rank(table: Table, tie_breaks: list[TieBreak]) -> list[StandingRow]:
                     tiebreaks={tb.id: values[tb.id][player] for tb in tie_breaks},
                     shared=len(group) > 1,
                     games=len(table.games_of[player]),
+                    encounter=encounters.get(player),
                 )
             )
     return rows
@@ -129,3 +151,39 @@ def _partition(group: list[int], key: dict[int, Fraction] | TieBreakValues) -> l
         assert value is not None
         buckets.setdefault(value, []).append(player)
     return [buckets[value] for value in sorted(buckets, reverse=True)]
+
+
+def _encounters(table: Table, group: list[int], values: TieBreakValues) -> dict[int, Encounter]:
+    """Each tied player's place by the direct encounter in `group`, from the values it gave
+    (tiebreaks.DirectEncounter): all met, the place by those values; not all met, only the
+    players C.07 6.2 puts ahead (a value above the level the others share) and a last one
+    left alone are placed."""
+    points: dict[int, Fraction] = {}
+    all_met = True
+    for player in group:
+        total = Fraction(0)
+        for opponent in group:
+            games = table.points_against(player, opponent) if opponent != player else None
+            if games == []:
+                all_met = False
+            elif games:
+                total += sum(games, Fraction(0)) / len(games)
+        points[player] = total
+    known = [value for value in values.values() if value is not None]
+    placed: set[int] = set()
+    if all_met:
+        placed = set(group)
+    elif known:
+        floor = min(known)
+        rest = [player for player in group if values[player] == floor]
+        placed = {player for player in group if values[player] is not None
+                  and (values[player] > floor or len(rest) == 1)}
+    result = {}
+    for player in group:
+        place = None
+        if player in placed:
+            mine = values[player]
+            place = 1 + sum(1 for other in group
+                            if values[other] is not None and values[other] > mine)
+        result[player] = Encounter(place, len(group), points[player], all_met)
+    return result

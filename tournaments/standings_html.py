@@ -13,7 +13,9 @@ which does them well.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from django.http import QueryDict
 from django.utils.html import escape
@@ -21,7 +23,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django_tables2.utils import OrderBy, OrderByTuple
 
+from .standings import DIRECT_ENCOUNTER, Encounter, StandingRow
 from .tables import games_heading, local_points, tiebreak_heading
+from .tiebreak_names import tiebreak_abbreviation
 
 DEFAULT_ORDER = ("rank", "number")  # tables.StandingsTable.Meta.order_by
 # A column sorted by other fields than its own (tables.SORT_BY_NAME: as people read names).
@@ -40,6 +44,8 @@ class Heading:
 class Table:
     headings: list[Heading]
     rows: list[SafeString]  # each row's <tr>, already HTML
+    # Which rounds the rows count, said under the table (redrawn with it by the live updates)
+    note: str = ""
 
 
 def columns(tiebreak_ids: list[str]) -> list[tuple[str, object, str]]:
@@ -98,15 +104,70 @@ def headings(keys: list[tuple[str, object, str]], query: QueryDict,
     return result
 
 
-def row_html(row: dict, tiebreak_count: int, parity: str, shared_title: str) -> str:
+NOT_MET_MARK = "*"  # the direct encounter not applied: the tied players have not all met
+
+
+def encounter_text(encounter: Encounter) -> tuple[str, str]:
+    """(what the direct-encounter cell shows, the sentence that explains it): the place inside
+    the tied group, or * when C.07 6 does not place him (issue 25)."""
+    numbers = {"place": encounter.place, "tied": encounter.tied,
+               "points": local_points(encounter.points)}
+    if encounter.all_met:
+        return str(encounter.place), _(
+            "Place %(place)s among the %(tied)s players tied on points, by the games among "
+            "them (C.07 6.1), where he scored %(points)s.") % numbers
+    if encounter.place is not None:
+        return str(encounter.place), _(
+            "Place %(place)s among the %(tied)s players tied on points: they have not all "
+            "met, but the others could not reach his score in the games among them, "
+            "%(points)s (C.07 6.2).") % numbers
+    return NOT_MET_MARK, _(
+        "Not applied: the %(tied)s players tied on points have not all met each other "
+        "(C.07 6.2); his score in the games among them: %(points)s.") % numbers
+
+
+def tiebreak_texts(row: StandingRow, empty: str = "–",
+                   number: Callable[[Fraction], str] = local_points) -> tuple[str, ...]:
+    """A standings row's tie-breaks as the crosstables (page and paper) print them: the
+    direct encounter as the place it gives (encounter_text), `empty` where one did not apply,
+    the others as numbers."""
+    return tuple(encounter_text(row.encounter)[0]
+                 if key == DIRECT_ENCOUNTER and row.encounter is not None
+                 else empty if value is None else number(value)
+                 for key, value in row.tiebreaks.items())
+
+
+def encounter_legend(tiebreak_ids: list[str], *, on_page: bool = True) -> str:
+    """The direct-encounter column's values spelt out under the table ("" without it); the
+    page adds that each value explains itself on hover."""
+    if DIRECT_ENCOUNTER not in tiebreak_ids:
+        return ""
+    text = _("%(code)s: the place inside a group of players tied on points that the games "
+             "among them give (C.07 6); %(mark)s: not applied, the tied players have not all "
+             "met.") % {"code": tiebreak_abbreviation(DIRECT_ENCOUNTER), "mark": NOT_MET_MARK}
+    return f'{text} {_("Point at a value for its reckoning.")}' if on_page else text
+
+
+def tiebreak_cell(row: dict, index: int, tiebreak_id: str) -> str:
+    """A tie-break's cell: its value, or – where it did not apply; the direct encounter as
+    the place it gives, with its reckoning on hover (encounter_text)."""
+    value = row[f"tb_{index}"]
+    encounter = row.get("encounter")
+    if tiebreak_id == DIRECT_ENCOUNTER and encounter is not None:
+        shown, title = encounter_text(encounter)
+        return (f'<td class="fold number tb"><span title="{escape(title)}">{shown}</span>'
+                "</td>")
+    return '<td class="fold number tb">' + ("–" if value is None else local_points(value)) \
+        + "</td>"
+
+
+def row_html(row: dict, tiebreak_ids: list[str], parity: str, shared_title: str) -> str:
     rank = (f'<span title="{shared_title}">{row["rank"]}</span>' if row["shared"]
             else str(row["rank"]))
     club = escape(row["club"]) if row["club"] else EMPTY_CLUB
     rating = "" if row["rating"] is None else str(row["rating"])
-    tiebreaks = "".join(
-        '<td class="fold number tb">'
-        + ("–" if row[f"tb_{index}"] is None else local_points(row[f"tb_{index}"])) + "</td>"
-        for index in range(1, tiebreak_count + 1))
+    tiebreaks = "".join(tiebreak_cell(row, index, tiebreak_id)
+                        for index, tiebreak_id in enumerate(tiebreak_ids, start=1))
     return (f'<tr class="{parity}"><td class="number pin-rank">{rank}</td>'
             f'<td class="fold number">{row["number"]}</td>'
             f'<td class="pin-name"><a href="{escape(row["url"])}">{escape(row["name"])}</a></td>'
@@ -115,12 +176,12 @@ def row_html(row: dict, tiebreak_count: int, parity: str, shared_title: str) -> 
             f'<td class="games number">{row["games"]}</td>{tiebreaks}</tr>')
 
 
-def build(rows: list[dict], tiebreak_ids: list[str], query: QueryDict) -> Table:
-    """The table as the page shows it, in the order `query` asks for."""
+def build(rows: list[dict], tiebreak_ids: list[str], query: QueryDict, note: str = "") -> Table:
+    """The table as the page shows it, in the order `query` asks for; `note` says which rounds
+    it counts."""
     keys = columns(tiebreak_ids)
     order = requested_order(query, [key for key, _label, _css in keys])
     shared_title = escape(_("shared place"))
-    count = len(tiebreak_ids)
-    html = [mark_safe(row_html(row, count, "odd" if index % 2 else "even", shared_title))
+    html = [mark_safe(row_html(row, tiebreak_ids, "odd" if index % 2 else "even", shared_title))
             for index, row in enumerate(ordered(rows, order))]
-    return Table(headings(keys, query, order), html)
+    return Table(headings(keys, query, order), html, note)

@@ -10,7 +10,8 @@ from django.utils.translation import pgettext
 
 from . import micro_match, reports
 from .fide_performance import performance_rating
-from .models import Entry, Tournament
+from .models import Entry, Game, Tournament
+from .standings_html import tiebreak_texts
 from .swiss_standings import swiss_table
 from .swiss_table import SwissTable, Unplayed
 from .tables import local_points
@@ -75,19 +76,48 @@ def crosstable_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
             "cells": cells,
             "games": [cells[start:start + per_round] for start in range(0, len(cells), per_round)],
             "points": local_points(standing.points),
-            "tiebreaks": [local_points(value) if value is not None else ""
-                          for value in standing.row.tiebreaks.values()],
+            # the direct encounter as the place it gives in the tied group (issue 25)
+            "tiebreaks": list(tiebreak_texts(standing.row, "")),
         })
     return list(range(1, table.rounds // per_round + 1)), rows
 
 
+@dataclass(frozen=True)
+class Seats:
+    """Where each player sits in the published rounds: the board of his game, and, for a game
+    without a result yet, his opponent and colour, which the table (results only) lacks."""
+
+    boards: dict[tuple[int, int], int]  # (table round, number) -> board
+    pending: dict[tuple[int, int], tuple[int, str]]  # (table round, number) -> (opponent, colour)
+
+
+def seats(tournament: Tournament, table: SwissTable) -> Seats:
+    """One query over the published rounds' games (issue 25: a player's page left the round
+    just published blank, though his opponent, colour and board were known)."""
+    per_round = _per_round(tournament)
+    rows = (Game.objects.of_tournament(tournament)
+            .filter(round__number__lte=table.rounds // per_round)
+            .values_list("round__number", "board", "white__number", "black__number", "result"))
+    boards: dict[tuple[int, int], int] = {}
+    pending: dict[tuple[int, int], tuple[int, str]] = {}
+    for number, board, white, black, result in rows:
+        table_round = (micro_match.game_round(number, board) if tournament.micro_match
+                       else number)
+        for player, opponent, colour in ((white, black, "white"), (black, white, "black")):
+            boards[(table_round, player)] = board
+            if not result:
+                pending[(table_round, player)] = (opponent, colour)
+    return Seats(boards, pending)
+
+
 def player_rounds(tournament: Tournament, entry: Entry) -> dict:
-    """His rounds (opponent, opponent's points, colour, result) and his performance (C.07 10.2,
-    over games played with rated opponents)."""
+    """His rounds (board, opponent, opponent's points, colour, result) and his performance
+    (C.07 10.2, over games played with rated opponents)."""
     entries = reports.numbered_entries(tournament)
     by_number = {e.number: e for e in entries}
     table = swiss_table(tournament, reports.game_records(tournament), by_number)
-    return _player_rounds(table, by_number, entry, _per_round(tournament))
+    return _player_rounds(table, by_number, entry, _per_round(tournament),
+                          seats(tournament, table))
 
 
 def every_player_rounds(tournament: Tournament) -> dict[int, dict]:
@@ -97,19 +127,28 @@ def every_player_rounds(tournament: Tournament) -> dict[int, dict]:
     by_number = {e.number: e for e in entries}
     table = swiss_table(tournament, reports.game_records(tournament), by_number)
     per_round = _per_round(tournament)
-    return {entry.pk: _player_rounds(table, by_number, entry, per_round) for entry in entries}
+    seated = seats(tournament, table)
+    return {entry.pk: _player_rounds(table, by_number, entry, per_round, seated)
+            for entry in entries}
 
 
 def _player_rounds(table: SwissTable, by_number: dict[int, Entry], entry: Entry,
-                   per_round: int) -> dict:
+                   per_round: int, seated: Seats | None = None) -> dict:
     rows, score, ratings = [], Fraction(0), []
     if entry.number not in table.record:
         return {"rows": rows, "performance": None, "points": ""}
+    seated = seated or Seats({}, {})
     for index, round_entry in enumerate(table.record[entry.number]):
         cell = _cell(table, entry.number, index)
-        opponent = by_number.get(round_entry.opponent) if round_entry.opponent else None
+        opponent_number = round_entry.opponent
+        waiting = seated.pending.get((index + 1, entry.number))
+        if opponent_number is None and waiting is not None:  # paired, no result yet
+            opponent_number = waiting[0]
+            cell = SwissCell(str(waiting[0]), _colour(waiting[1]), "")
+        opponent = by_number.get(opponent_number) if opponent_number else None
         rows.append({"round": index // per_round + 1,
                      "game": index % per_round + 1 if per_round > 1 else None,
+                     "board": seated.boards.get((index + 1, entry.number), ""),
                      "cell": cell, "opponent": opponent,
                      "opponent_points": local_points(table.total[opponent.number])
                      if opponent else "",

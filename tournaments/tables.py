@@ -275,7 +275,8 @@ class StandingsTable(tables.Table):
         empty_text = _("No players with pairing numbers yet: add players and draw numbers.")
 
     def __init__(self, data, tiebreak_ids, *, short_headings: bool = False, **kwargs):
-        extra = [(f"tb_{index}", TieBreakColumn(
+        extra = [(f"tb_{index}", (EncounterColumn if tiebreak_id == "direct-encounter"
+                                  else TieBreakColumn)(
                      verbose_name=(tiebreak_heading(tiebreak_id) if short_headings
                                    else tiebreak_label(tiebreak_id)),
                      attrs=column_attrs("number fold tb")))
@@ -301,6 +302,35 @@ class StandingsTable(tables.Table):
         return value
 
 
+class CategoryStandingsTable(StandingsTable):
+    """A category's standings (prizes): the place inside the category first, the overall
+    rank beside it, then every column of the standings (issue 25)."""
+
+    category_rank = tables.Column(verbose_name=pgettext_lazy("place inside a category", "Place"),
+                                  attrs=RANK_ATTRS)
+
+    class Meta(StandingsTable.Meta):
+        sequence = ("category_rank", "rank", "...")
+        order_by = ("category_rank", "number")
+
+    def __init__(self, data, tiebreak_ids, **kwargs):
+        super().__init__(data, tiebreak_ids, **kwargs)
+        self.columns["rank"].column.verbose_name = pgettext_lazy(
+            "rank in the whole tournament, beside a category's", "Overall")
+        self.columns["rank"].column.attrs = FOLD_NUMBER_ATTRS
+
+    def render_category_rank(self, value: int, record: dict):
+        if record["category_shared"]:
+            return format_html('<span title="{}">{}</span>', _("shared place"), value)
+        return value
+
+    def render_rank(self, value: int, record: dict):
+        return value
+
+    def value_category_rank(self, value: int) -> int:
+        return value
+
+
 class TieBreakColumn(PointsColumn):
     """A tie-break's value; "–" where it does not apply (None from the standings module)."""
 
@@ -313,6 +343,29 @@ class TieBreakColumn(PointsColumn):
 
     def value(self, value: Fraction | None) -> int | Decimal | float | str:
         return "–" if value is None else export_number(value)
+
+
+class EncounterColumn(TieBreakColumn):
+    """The direct encounter as the place it gives inside the tied group, or * (issue 25), as
+    the standings page shows it (standings_html.encounter_text); its reckoning on hover."""
+
+    def render(self, value: Fraction | None, record: dict) -> str:
+        from .standings_html import encounter_text
+
+        encounter = record.get("encounter")
+        if encounter is None:
+            return super().render(value)
+        shown, title = encounter_text(encounter)
+        return format_html('<span title="{}">{}</span>', title, shown)
+
+    def value(self, value: Fraction | None, record: dict) -> int | Decimal | float | str:
+        from .standings_html import encounter_text
+
+        encounter = record.get("encounter")
+        if encounter is None:
+            return super().value(value)
+        shown = encounter_text(encounter)[0]
+        return int(shown) if shown.isdigit() else shown
 
 
 class CrossColumn(tables.Column):

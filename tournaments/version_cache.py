@@ -17,6 +17,8 @@ tournaments):
   writing:<name>  the writes begun and not ended yet, each scored with the time it began
   epoch           the run_id of the Redis that holds these keys, and when it started to
                   hold them (the first store of its run sets it)
+  horizon         on PostgreSQL, the run_id, the epoch it was taken under and a transaction id
+                  assigned after that epoch began (`_settle`)
 
 - A write *begins* before its transaction commits (`page_version.bump`, a tournament saved or
   deleted): it deletes the value, adds itself to `writing` and moves `writes` on. It *ends* in
@@ -50,7 +52,12 @@ What this assumes: a write commits within SETTLE seconds of beginning (a write i
 transaction; settings.PAGE_VERSION_SETTLE_SECONDS, default 60), so for SETTLE seconds after a
 restart nothing is stored while a write begun before it may still commit, and a reader takes
 less than SETTLE from its database read to its store; and a Redis keeps the
-keys it has for as long as its run lasts (the run_id says when it does not). If Redis cannot
+keys it has for as long as its run lasts (the run_id says when it does not). On PostgreSQL the
+wait after a restart ends sooner, usually at the first read (issue 29): as soon as every
+transaction that was running when a reader first saw the epoch has ended (`_settle`); writes
+open in a transaction take their transaction id when they begin, for that. A write outside any
+transaction (a tournament saved from a shell in autocommit) is not covered by that early end.
+If Redis cannot
 be reached when a write begins, the write still goes ahead (a result is never refused for a
 cache); the readers then fall back to the database, and a value that survives the outage
 expires after VALUE_SECONDS.
@@ -79,6 +86,7 @@ logger = logging.getLogger(__name__)
 KEY_VERSION = 2  # 2: values carry the run_id of the Redis that stored them (issue 29)
 PREFIX = f"damas:page-version:{KEY_VERSION}:"
 EPOCH = PREFIX + "epoch"
+HORIZON = PREFIX + "horizon"
 SITE = "@site"  # not a slug: the list of every tournament (the home page)
 VALUE_SECONDS = 3600
 
@@ -94,11 +102,23 @@ local function of_run(stored)
 end
 """
 
-# The reader's look: KEYS value, writes. {the value if stored by this run (else false), writes as
-# noted: this run's id and the counter}.
+# The reader's look: KEYS value, writes, epoch, horizon. {the value if stored by this run (else
+# false), writes as noted: this run's id and the counter, this run's epoch (else false), the
+# horizon taken under that epoch (else false)}.
 READ = RUN + """
+local epoch = of_run(redis.call('GET', KEYS[3]))
+local horizon = false
+if epoch then
+  local taken = of_run(redis.call('GET', KEYS[4]))
+  if taken then
+    local slash = string.find(taken, '/', 1, true)
+    if slash and string.sub(taken, 1, slash - 1) == epoch then
+      horizon = string.sub(taken, slash + 1)
+    end
+  end
+end
 return {of_run(redis.call('GET', KEYS[1])) or false,
-        run .. '|' .. (redis.call('GET', KEYS[2]) or '')}
+        run .. '|' .. (redis.call('GET', KEYS[2]) or ''), epoch or false, horizon}
 """
 
 # The reader's store: KEYS value, writes, writing, epoch; ARGV writes as noted by READ, the
@@ -123,6 +143,35 @@ SETTLED = RUN + """
 redis.call('SET', KEYS[1], run .. '|' .. ARGV[1])
 return 1
 """
+
+# The PostgreSQL transaction horizon, taken once under this run's epoch (see `_settle`); KEYS
+# epoch, horizon; ARGV the epoch as read, a new transaction id. The horizon in force under that
+# epoch (the one given, unless another reader's came first), or false when the epoch moved.
+SET_HORIZON = RUN + """
+if of_run(redis.call('GET', KEYS[1])) ~= ARGV[1] then return false end
+local taken = of_run(redis.call('GET', KEYS[2]))
+if taken then
+  local slash = string.find(taken, '/', 1, true)
+  if slash and string.sub(taken, 1, slash - 1) == ARGV[1] then
+    return string.sub(taken, slash + 1)
+  end
+end
+redis.call('SET', KEYS[2], run .. '|' .. ARGV[1] .. '/' .. ARGV[2], 'EX', 86400)
+return ARGV[2]
+"""
+
+# Date this run's epoch back (settled) if it is still the one read; KEYS epoch; ARGV the epoch
+# as read, the settled time.
+SETTLED_IF = RUN + """
+if of_run(redis.call('GET', KEYS[1])) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], run .. '|' .. ARGV[2])
+return 1
+"""
+
+# A new transaction id, above every one assigned before (the horizon), and the oldest id still
+# running (the snapshot's xmin; its xmax is only one past the highest completed one).
+NEW_ID_SQL = "SELECT pg_current_xact_id()::text::bigint"
+OLDEST_RUNNING_SQL = "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint"
 
 _clients: dict[str, tuple[redis.Redis, dict[str, Any]]] = {}
 
@@ -152,7 +201,8 @@ def _shared() -> tuple[redis.Redis, dict[str, Any]] | None:
             location, socket_connect_timeout=options.get("socket_connect_timeout", 1),
             socket_timeout=options.get("socket_timeout", 1))
         scripts = {name: connection.register_script(text)
-                   for name, text in (("read", READ), ("store", STORE), ("settled", SETTLED))}
+                   for name, text in (("read", READ), ("store", STORE), ("settled", SETTLED),
+                                      ("set_horizon", SET_HORIZON), ("settled_if", SETTLED_IF))}
         found = _clients[location] = (connection, scripts)
     return found
 
@@ -171,7 +221,10 @@ def read(name: str, from_database: Callable[[], Any], encode: Callable[[Any], st
     shared, scripts = found
     value_key, writes_key, writing_key = keys(name)
     try:
-        value, writes = scripts["read"](keys=[value_key, writes_key], client=shared)
+        value, writes, epoch, horizon = scripts["read"](
+            keys=[value_key, writes_key, EPOCH, HORIZON], client=shared)
+        if value is None and epoch is not None:
+            _settle(scripts, shared, epoch, horizon)  # before the database read below, never after
     except (RedisError, OSError) as error:
         logger.warning("page version cache unavailable, asking the database: %s", error)
         return from_database()
@@ -188,12 +241,56 @@ def read(name: str, from_database: Callable[[], Any], encode: Callable[[Any], st
     return state
 
 
+def _settle(scripts: dict[str, Any], shared: redis.Redis, epoch: bytes,
+            horizon: bytes | None) -> None:
+    """End this Redis's SETTLE wait as soon as PostgreSQL shows it is safe (issue 29).
+
+    The wait is for writes that began before this run of Redis: their beginnings were lost, so
+    a reader could store a version they are about to replace. Waiting SETTLE seconds kept every
+    read of the first minute on the database path. But each such write holds a PostgreSQL
+    transaction id from its beginning (`begin` makes sure of it), taken before this run's epoch
+    existed: once every transaction that was running when a reader first saw the epoch has ended
+    (the oldest running id has passed the horizon noted then), none of them can commit any more,
+    and the epoch is dated back as if SETTLE had passed. Writes begun since are in `writing`, as
+    always. Other databases than PostgreSQL wait SETTLE seconds, as before.
+    """
+    if time.time() - float(epoch) >= settle_seconds():
+        return
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        if horizon is None:  # once per epoch: spends one transaction id
+            cursor.execute(NEW_ID_SQL)
+            horizon = scripts["set_horizon"](keys=[EPOCH, HORIZON],
+                                             args=[epoch, cursor.fetchone()[0]], client=shared)
+            if horizon is None:
+                return
+        cursor.execute(OLDEST_RUNNING_SQL)
+        oldest_running = cursor.fetchone()[0]
+    if oldest_running >= int(horizon):
+        scripts["settled_if"](keys=[EPOCH], args=[epoch, time.time() - settle_seconds() - 1],
+                              client=shared)
+
+
+def _hold_transaction_id() -> None:
+    """Make the current PostgreSQL transaction take its id now, before `begin` is recorded: the
+    horizon of `_settle` then covers every write whose beginning a restarted Redis lost."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql" and connection.in_atomic_block:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_current_xact_id()")
+
+
 def begin(names: Iterable[str]) -> str:
     """A write to `names` begins (before its transaction commits); its id, for `end`."""
     writer = secrets.token_hex(8)
     shared = client()
     if shared is None:
         return writer
+    _hold_transaction_id()
     now = time.time()
     try:
         with shared.pipeline(transaction=True) as pipe:
@@ -255,7 +352,7 @@ def stored(name: str) -> bytes | None:
         return None
     shared, scripts = found
     value_key, writes_key, _writing_key = keys(name)
-    return scripts["read"](keys=[value_key, writes_key], client=shared)[0]
+    return scripts["read"](keys=[value_key, writes_key, EPOCH, HORIZON], client=shared)[0]
 
 
 # A tournament saved or deleted changes the list of tournaments, and may change its slug: both

@@ -215,6 +215,7 @@ def standings(request, slug: str):
     context["up_to_round"] = up_to_round
     context["tiebreak_legend"] = tiebreak_legend(tournament.tiebreaks)
     context["games_legend"] = games_legend()
+    context["encounter_legend"] = standings_html.encounter_legend(list(tournament.tiebreaks))
     if up_to_round is None:
         context["live"] = live.standings_live_context(request, tournament)
     if request.GET.get("_export") not in EXPORT_FORMATS:
@@ -235,7 +236,26 @@ def standings_page_table(request, tournament: Tournament,
     """The standings as the page shows them (also redrawn by the live updates, live.py), sorted
     as `?sort=` asks."""
     rows = page_pieces.standings_rows(tournament, up_to_round)  # once per version (issue 15)
-    return standings_html.build(rows, list(tournament.tiebreaks), request.GET)
+    note = rounds_counted_note(tournament) if up_to_round is None else ""
+    return standings_html.build(rows, list(tournament.tiebreaks), request.GET, note)
+
+
+def rounds_counted_note(tournament: Tournament) -> str:
+    """Which rounds a Swiss's default standings count while a published round is in play: the
+    complete ones only (reports.standings says why), so a reader does not take them for the
+    standings with the round in play's results (issue 25)."""
+    if not tournament.is_swiss:
+        return ""
+    complete = page_pieces.complete_rounds(tournament)
+    published = page_pieces.published_round_numbers(tournament)
+    if not published or max(published) <= complete:
+        return ""
+    if complete == 0:
+        return _("Round %(in_play)s is being played: the standings count complete rounds only, "
+                 "and none is complete yet.") % {"in_play": complete + 1}
+    return _("Standings after round %(complete)s, the last complete round. Round %(in_play)s is "
+             "being played: its results count here once every game of it has one.") % {
+        "complete": complete, "in_play": complete + 1}
 
 
 def standings_table(request, tournament: Tournament,
@@ -254,6 +274,10 @@ def crosstable(request, slug: str):
     if tournament.is_swiss:
         context["round_columns"], context["rows"] = page_pieces.swiss_crosstable(tournament)
         context["tiebreak_legend"] = tiebreak_legend(tournament.tiebreaks)
+        # its points and places are the standings', after the complete rounds (issue 25)
+        context["rounds_note"] = rounds_counted_note(tournament)
+        context["encounter_legend"] = standings_html.encounter_legend(
+            list(tournament.tiebreaks), on_page=False)
         return render(request, "tournaments/swiss_crosstable.html", context)
     if request.GET.get("_export") in EXPORT_FORMATS:
         return crosstable_export(request, tournament, context)
@@ -322,7 +346,8 @@ def crosstable_legend(tournament: Tournament) -> str:
     parts = [games_legend()]
     parts += [f"{label.abbreviation}: {label.name}"
               for label in tiebreak_labels(list(tournament.tiebreaks))]
-    return "; ".join(parts) + "."
+    encounter = standings_html.encounter_legend(list(tournament.tiebreaks), on_page=False)
+    return "; ".join(parts) + "." + (f" {encounter}" if encounter else "")
 
 
 def player_detail(request, slug: str, entry_id: int):

@@ -43,3 +43,18 @@ def test_clearsessions_removes_expired_sessions_and_keeps_live_ones():
         expire_date=timezone.now() - timedelta(minutes=1))
     call_command("clearsessions")
     assert set(Session.objects.values_list("session_key", flat=True)) == {live.session_key}
+
+
+def test_the_readme_says_what_each_fault_does_and_where_the_health_check_is():
+    """Issue 29: the operator's part names the health check, the 503 of a database restart and
+    the persistent connections, as the code does them."""
+    from config.database_outage import RETRY_AFTER_SECONDS
+    from config.health import PATH
+
+    assert f"GET {PATH}" in PRODUCTION.replace("`", "")
+    assert f"Retry-After: {RETRY_AFTER_SECONDS}" in PRODUCTION
+    assert "not saved" in PRODUCTION and "database unreachable" in PRODUCTION
+    for variable in ("CONN_MAX_AGE", "CONN_HEALTH_CHECKS", "DATABASE_CONNECT_TIMEOUT"):
+        assert f"`{variable}`" in PRODUCTION
+    for fault in ("PostgreSQL stopped or restarting", "Redis down", "run_id", "a worker killed"):
+        assert fault in PRODUCTION

@@ -63,6 +63,17 @@ def write(tournament: Tournament, step: tuple) -> None:
         pass  # refused (withdrawn twice): nothing changed, and the pages must say so too
 
 
+def shown_tiebreak(tournament: Tournament, row: dict, key: str, value) -> str:
+    """A tie-break as the export writes it: the direct encounter as the place it gives, or *
+    where the tied players have not all met (issue 25)."""
+    from tournaments.standings_html import encounter_text
+
+    tiebreak_id = tournament.tiebreaks[int(key.removeprefix("tb_")) - 1]
+    if tiebreak_id == "direct-encounter" and row["encounter"] is not None:
+        return encounter_text(row["encounter"])[0]
+    return "–" if value is None else format_points(value)
+
+
 def pages_agree_with_the_database(visitor: Client, tournament: Tournament) -> None:
     tournament = Tournament.objects.get(pk=tournament.pk)
     slug = tournament.slug
@@ -73,7 +84,7 @@ def pages_agree_with_the_database(visitor: Client, tournament: Tournament) -> No
         [str(row["rank"]), str(row["number"]), row["name"], row["club"],
          "" if row["rating"] is None else str(row["rating"]),
          format_points(row["points"]), str(row["games"]),
-         *("–" if value is None else format_points(value)
+         *(shown_tiebreak(tournament, row, key, value)
            for key, value in row.items() if key.startswith("tb_"))]
         for row in fresh]
 

@@ -109,6 +109,16 @@ def test_the_crosstable_downloads_as_an_attached_pdf(client, tournament):
 CELLS = {"1-0": ("1W", "0B"), "0-1": ("0W", "1B"), "1/2-1/2": ("½W", "½B"), "-+": ("-W", "+B")}
 
 
+def printed_tiebreaks(standing) -> list[str]:
+    """The tie-breaks as printed: the direct encounter as the place it gives in the tied
+    group, or * where the tied players have not all met (issue 25)."""
+    from tournaments.standings_html import encounter_text
+
+    return [encounter_text(standing.row.encounter)[0]
+            if key == "direct-encounter" and standing.row.encounter is not None
+            else points_text(value) for key, value in standing.row.tiebreaks.items()]
+
+
 def test_the_crosstable_shows_results_with_colours_points_and_tiebreaks(client, tournament):
     (lines,) = pdf_lines(download(client, tournament, "crosstable").content)
     text = "\n".join(lines)
@@ -126,7 +136,7 @@ def test_the_crosstable_shows_results_with_colours_points_and_tiebreaks(client, 
         at = lines.index(standing.entry.player.name)
         assert lines[at - 2 : at] == [str(standing.rank), str(number)]
         cells = [cell for _opponent, cell in sorted(expected.get(number, {}).items())]
-        tiebreaks = [points_text(value) for value in standing.row.tiebreaks.values()]
+        tiebreaks = printed_tiebreaks(standing)
         # Issue 12: rating after the name, games played after the points.
         assert lines[at + 1 : at + 5 + len(cells) + len(tiebreaks)] == [
             str(standing.rating), standing.entry.player.club, *cells,
@@ -141,7 +151,7 @@ def test_the_standings_list_every_player_in_rank_order_with_points(client, tourn
     assert positions == sorted(positions)
     for standing in ranked:
         at = lines.index(standing.entry.player.name)
-        tiebreaks = [points_text(value) for value in standing.row.tiebreaks.values()]
+        tiebreaks = printed_tiebreaks(standing)
         assert lines[at - 2 : at + 5 + len(tiebreaks)] == [
             str(standing.rank), str(standing.entry.number), standing.entry.player.name,
             str(standing.rating), standing.entry.player.club, points_text(standing.points),

@@ -18,6 +18,7 @@ from tournament_factories import make_tournament, play
 
 from tournaments import page_pieces, reports
 from tournaments.models import Entry
+from tournaments.standings_html import encounter_text
 from tournaments.tables import StandingsTable, local_points
 from tournaments.tiebreak_names import tiebreak_abbreviation, tiebreak_name
 
@@ -100,8 +101,11 @@ def expected_cells(standing) -> list[str]:
     """A row as the page writes it, straight from the standings module, in English."""
     player = standing.entry.player
     with translation.override("en"):
-        tiebreaks = ["–" if value is None else local_points(value)
-                     for value in standing.row.tiebreaks.values()]
+        # the direct encounter as the place it gives in the tied group (issue 25)
+        tiebreaks = [encounter_text(standing.row.encounter)[0]
+                     if key == "direct-encounter" and standing.row.encounter is not None
+                     else "–" if value is None else local_points(value)
+                     for key, value in standing.row.tiebreaks.items()]
         return [str(standing.rank), str(standing.entry.number), player.name,
                 player.club or "—", "" if standing.rating is None else str(standing.rating),
                 local_points(standing.points), str(standing.games), *tiebreaks]

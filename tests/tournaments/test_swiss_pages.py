@@ -116,6 +116,8 @@ def test_the_organiser_creates_a_swiss_and_must_give_its_rounds(client, organise
 
 
 def test_the_swiss_crosstable_and_a_players_page(client, tournament):
+    from tournaments import services
+
     first = swiss_event.pair_next_round(tournament)
     swiss_event.publish_round(first)
     game = first.games.get(board=1)
@@ -125,6 +127,13 @@ def test_the_swiss_crosstable_and_a_players_page(client, tournament):
     assert page.status_code == 200
     row = next(r for r in page.context["rows"] if r["number"] == game.white.number)
     assert (row["cells"][0].opponent, row["cells"][0].result) == (str(game.black.number), "1")
+    # The points and places are after the complete rounds (issue 25): none while round 1 is in
+    # play, its results already in shown beside them in the round's cells.
+    assert row["points"] == "0"
+    for other in first.games.exclude(pk=game.pk):
+        services.record_result(other, result="1/2-1/2", expected_version=other.version)
+    page = client.get(reverse("tournaments:crosstable", args=[tournament.slug]))
+    row = next(r for r in page.context["rows"] if r["number"] == game.white.number)
     assert row["rank"] <= 2 and row["points"] == "1"  # level with the bye
     bye_row = next(r for r in page.context["rows"] if r["number"] == first.bye.number)
     assert bye_row["cells"][0].result == "1"

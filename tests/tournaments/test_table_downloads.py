@@ -29,6 +29,7 @@ from tournaments.csv_export import (
 )
 from tournaments.models import Game, PairingSystem, TeamMatch
 from tournaments.scoring import format_points
+from tournaments.standings_html import encounter_text
 
 pytestmark = pytest.mark.django_db
 
@@ -213,8 +214,12 @@ def test_the_standings_arrive_as_numbers(round_robin):
         assert values[6] == standing.games
         for cell in row[:2] + row[4:7]:
             assert cell.data_type == "n"
-        for cell, value in zip(row[7:], standing.row.tiebreaks.values(), strict=True):
-            if value is None:
+        for cell, (key, value) in zip(row[7:], standing.row.tiebreaks.items(), strict=True):
+            if key == "direct-encounter" and standing.row.encounter is not None:
+                # the place it gives in the tied group, or * where it does not apply (issue 25)
+                shown = encounter_text(standing.row.encounter)[0]
+                assert cell.value == (int(shown) if shown.isdigit() else shown)
+            elif value is None:
                 assert cell.value == "–"
             else:
                 assert cell.data_type == "n" and cell.value == float(value)

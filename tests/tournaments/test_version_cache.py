@@ -10,9 +10,11 @@ then read through the site. Needs Redis (skipped without one, like the other cac
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from django.core.cache import cache
+from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 from page_cache_support import csv_rows, redis_url_or_skip
@@ -137,6 +139,10 @@ def test_a_write_that_never_ends_holds_the_copy_back_only_for_the_settle_time(
 def test_after_redis_starts_empty_nothing_is_stored_until_the_settle_time_passes(
         shared, settings, monkeypatch):
     settings.PAGE_VERSION_SETTLE_SECONDS = 30
+    # A write begun before the restart still running: on PostgreSQL, the test's transaction
+    # holding its id (the readers share it); SQLite always waits the settle time.
+    with transaction.atomic():
+        version_cache._hold_transaction_id()
     shared.flushdb()  # a restart: a write begun before it may still be running
     database = Database("v1")
     for _ in range(2):
@@ -239,3 +245,54 @@ def test_a_result_is_saved_when_redis_does_not_answer(settings, organiser, arbit
     assert game.result == "1-0"
     page = Client().get(reverse("tournaments:standings", args=[tournament.slug]))
     assert page.status_code == 200
+
+
+# --- the settle wait ended by PostgreSQL (issue 29) ---------------------------------------------
+
+SETTLE_SCRIPT = """
+import django, json, time
+django.setup()
+import psycopg
+from tournaments import version_cache
+
+shared = version_cache.client()
+key = version_cache.keys("aberto")[0]
+def read():
+    version_cache.read("aberto", lambda: "v1", str, bytes.decode)
+    return shared.get(key) is not None
+# A write that began before Redis restarted empty: its transaction holds its id, still open.
+writer = psycopg.connect({url!r})
+writer.execute("SELECT pg_current_xact_id()")
+shared.flushdb()
+while_open = [read() for _ in range(3)]
+writer.commit()
+after = read()
+print(json.dumps({{"while_open": while_open, "after": after}}))
+"""
+
+
+def test_on_postgresql_the_settle_wait_ends_once_the_writes_begun_before_have_ended(tmp_path):
+    """A Redis restarted empty used to keep every read of its first minute on the database
+    path; the wait now ends at the first read after every transaction running at the restart
+    has ended, and not before. Its own PostgreSQL cluster: no other session's transaction."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from tests.project.own_postgres import OwnPostgres
+
+    redis_url = redis_url_or_skip()
+    database = OwnPostgres()
+    try:
+        database.start()
+        environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings",
+                       "DATABASE_URL": database.url, "REDIS_URL": redis_url,
+                       "PAGE_VERSION_SETTLE_SECONDS": "600"}
+        ran = subprocess.run([sys.executable, "-c", SETTLE_SCRIPT.format(url=database.url)],
+                             cwd=Path(__file__).resolve().parents[2], env=environment,
+                             capture_output=True, text=True, timeout=120)
+    finally:
+        database.remove()
+    assert ran.returncode == 0, ran.stderr
+    assert json.loads(ran.stdout.splitlines()[-1]) == {"while_open": [False] * 3, "after": True}

@@ -117,7 +117,9 @@ def test_standings_csv_export_has_every_tiebreak(client, tournament):
     assert ranks == {"4": ("1", "1"), "2": ("1", "1"), "5": ("3", "0"), "1": ("4", "0"),
                      "3": ("4", "0")}
     by_number = {row["No."]: row for row in rows}
-    assert by_number["4"][names[0]] == "–"  # direct encounter: 2 and 4 have not met
+    # direct encounter: 2 and 4 have not met, so it does not apply: * (issue 25; – is for a
+    # player tied with no one)
+    assert by_number["4"][names[0]] == "*"
     assert by_number["4"][names[1]] == "1" and by_number["4"][names[3]] == "0"
     assert by_number["5"][names[3]] == "1"
 

@@ -45,6 +45,7 @@ from tournaments.reports import (
     standings,
 )
 from tournaments.scoring import format_points
+from tournaments.standings import StandingRow
 from tournaments.tiebreak_names import tiebreak_abbreviation, tiebreak_name
 
 NOT_APPLICABLE = "–"  # a tie-break that does not apply to the player (e.g. direct encounter)
@@ -117,7 +118,11 @@ def tiebreak_labels(tiebreak_ids: list[str]) -> list[TiebreakLabel]:
 
 
 def _after_round(tournament: Tournament) -> int | None:
-    """The last round with a result, when later rounds are still to be played."""
+    """The last round with a result, when later rounds are still to be played; for a Swiss the
+    last complete round, the one its standings are after (reports.standings, issue 25)."""
+    if tournament.is_swiss:
+        complete = reports.complete_rounds(tournament)
+        return complete if 0 < complete < (tournament.swiss_rounds or 0) else None
     rounds = tournament.rounds.count()
     played = (Game.objects.of_tournament(tournament).exclude(result="")
               .order_by("-round__number").values_list("round__number", flat=True).first())
@@ -126,7 +131,18 @@ def _after_round(tournament: Tournament) -> int | None:
     return played
 
 
+def _tiebreak_texts(row: StandingRow) -> tuple[str, ...]:
+    """A row's tie-breaks as printed: the direct encounter as the place it gives (the page's
+    standings_html.encounter_text), the others as numbers."""
+    from tournaments.standings_html import tiebreak_texts
+
+    return tiebreak_texts(row, NOT_APPLICABLE, points_text)
+
+
 def standings_data(tournament: Tournament) -> StandingsData:
+    from tournaments.standings_html import encounter_legend
+    from tournaments.views import rounds_counted_note
+
     rows = [
         StandingsRow(
             rank=standing.rank,
@@ -134,14 +150,17 @@ def standings_data(tournament: Tournament) -> StandingsData:
             name=standing.entry.player.name,
             club=standing.entry.player.club,
             points=points_text(standing.points),
-            tiebreaks=tuple(points_text(value) for value in standing.row.tiebreaks.values()),
+            tiebreaks=_tiebreak_texts(standing.row),
             rating=_rating(standing.rating), games=str(standing.games),
         )
         for standing in standings(tournament)
     ]
+    notes = [encounter_legend(list(tournament.tiebreaks), on_page=False),
+             rounds_counted_note(tournament)]
     return StandingsData(header=tournament_header(tournament), rows=rows,
                          tiebreak_labels=tiebreak_labels(tournament.tiebreaks),
-                         after_round=_after_round(tournament))
+                         after_round=_after_round(tournament),
+                         notes=tuple(note for note in notes if note))
 
 
 def _rating(value: int | None) -> str:
@@ -168,7 +187,7 @@ def crosstable_data(tournament: Tournament, *, by_rank: bool = False) -> Crossta
             name=standing.entry.player.name,
             club=standing.entry.player.club,
             points=points_text(standing.points),
-            tiebreaks=tuple(points_text(value) for value in standing.row.tiebreaks.values()),
+            tiebreaks=_tiebreak_texts(standing.row),
             cells=cells.get(standing.entry.number, {}),
             rating=_rating(standing.rating), games=str(standing.games),
         )
@@ -187,7 +206,16 @@ def crosstable_data(tournament: Tournament, *, by_rank: bool = False) -> Crossta
         after_round=_after_round(tournament),
         column_labels=labels,
         symbols=tuple(score_symbols(tournament.scoring)[key] for key in ("win", "draw", "loss")),
+        notes=_encounter_notes(tournament),
     )
+
+
+def _encounter_notes(tournament: Tournament) -> tuple[str, ...]:
+    """The direct-encounter legend when the tie-breaks have it (issue 25)."""
+    from tournaments.standings_html import encounter_legend
+
+    legend = encounter_legend(list(tournament.tiebreaks), on_page=False)
+    return (legend,) if legend else ()
 
 
 def _swiss_crosstable_data(tournament: Tournament) -> CrosstableData:
@@ -211,7 +239,8 @@ def _swiss_crosstable_data(tournament: Tournament) -> CrosstableData:
     ]
     return CrosstableData(header=tournament_header(tournament), columns=rounds, rows=printed,
                           tiebreak_labels=tiebreak_labels(tournament.tiebreaks),
-                          after_round=_after_round(tournament), by_round=True)
+                          after_round=_after_round(tournament), by_round=True,
+                          notes=_encounter_notes(tournament))
 
 
 def get_round(tournament: Tournament, number: int) -> Round:

@@ -268,5 +268,6 @@ def _legend(data: CrosstableData) -> list[Flowable]:
     legend = tiebreak_legend(data.tiebreak_labels)
     if legend:
         lines.append(gettext("Tie-breaks, in order: %(list)s.") % {"list": legend})
+    lines.extend(data.notes)
     return [Paragraph(text(line), SMALL) for line in lines]
 

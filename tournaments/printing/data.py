@@ -55,6 +55,8 @@ class StandingsData:
     rows: list[StandingsRow]
     tiebreak_labels: list[TiebreakLabel] = field(default_factory=list)
     after_round: int | None = None
+    # Which rounds are counted while a later one is in play (issue 25), under the legend
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -87,6 +89,8 @@ class CrosstableData:
     column_labels: dict[int, str] = field(default_factory=dict)
     # What a win, a draw and a loss show in a cell: the tournament's units (2, 1, 0 in FMJD).
     symbols: tuple[str, str, str] = ("1", "½", "0")
+    # Further lines under the legend: what the direct-encounter places mean (issue 25)
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

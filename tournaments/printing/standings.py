@@ -45,6 +45,7 @@ def build_standings_pdf(data: StandingsData) -> bytes:
         "rating": headings["rating"], "games": headings["games"]}]
     if legend:
         lines.append(gettext("Tie-breaks, in order: %(list)s.") % {"list": legend})
+    lines.extend(data.notes)
     story.extend(Paragraph(text(line), SMALL) for line in lines)
     return build_pdf(story, header=data.header, document_title=title, pagesize=PORTRAIT)
 
