@@ -10,6 +10,7 @@ Every word must lie on the page, and every player's name must be printed whole.
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -74,3 +75,18 @@ def test_a_categorys_standings_print_every_name_whole(client, tournament):
                           {"formato": "pdf"}, **PORTUGUESE)
     assert response["Content-Type"] == "application/pdf"
     assert_on_the_page_with_every_name_whole(response.content)
+
+
+def test_the_rating_reports_headings_are_capitalised_on_the_page_and_on_paper(client,
+                                                                              tournament):
+    """The same rehearsal: two of its headings read "registro na federação" and "rating"."""
+    url = reverse("tournaments:rating_report", args=[tournament.slug])
+    page = client.get(url, **PORTUGUESE).content.decode()
+    headings = [" ".join(re.sub(r"<[^>]+>", " ", cell).split())
+                for cell in re.findall(r"<th[^>]*>(.*?)</th>", page, flags=re.S)]
+    assert "Registro na federação" in headings and "Rating" in headings, headings
+    assert all(heading[:1] == heading[:1].upper() for heading in headings), headings
+    pdf = client.get(url, {"formato": "pdf"}, **PORTUGUESE).content
+    words = " ".join(" ".join(page.extract_text().split()) for page in pages(pdf))
+    assert "Registro na federação" in words
+    assert "registro na federação" not in words
