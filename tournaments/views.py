@@ -566,10 +566,17 @@ def withdraw_player(request, tournament: Tournament, entry_id: int):
     except services.TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, ngettext(
-            "%(name)s withdrawn; %(count)d remaining game became a forfeit (Art. 28).",
-            "%(name)s withdrawn; %(count)d remaining games became forfeits (Art. 28).",
-            len(forfeits)) % {"name": entry.player.name, "count": len(forfeits)})
+        if tournament.is_swiss and not forfeits:
+            # Between two Swiss rounds nothing becomes a forfeit: he is simply not paired again
+            # (a rehearsal found "0 partida restante virou W.O." here).
+            message = _("%(name)s withdrawn: left out of the pairing of the next rounds.") % {
+                "name": entry.player.name}
+        else:
+            message = ngettext(
+                "%(name)s withdrawn; %(count)d remaining game became a forfeit (Art. 28).",
+                "%(name)s withdrawn; %(count)d remaining games became forfeits (Art. 28).",
+                len(forfeits)) % {"name": entry.player.name, "count": len(forfeits)}
+        messages.success(request, message)
     return redirect(tournament)
 
 
