@@ -23,7 +23,8 @@ ROWS_JS = """() => Array.from(document.querySelectorAll('.round-results-table tb
   const textBox = td => { const range = document.createRange(); range.selectNodeContents(td);
                           const r = range.getBoundingClientRect();
                           return [r.left, r.right, r.top, r.bottom]; };
-  const box = el => { const r = el.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; };
+  const box = el => { const r = el.getBoundingClientRect();
+                      return [r.left, r.right, r.top, r.bottom]; };
   return {white: textBox(cells[1]), black: textBox(cells[3]),
           input: box(cells[2].querySelector('input')),
           meaning: box(cells[2].querySelector('output'))};
