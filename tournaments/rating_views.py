@@ -26,8 +26,8 @@ class RatingReportTable(tables.Table):
 
     number = NumberColumn(verbose_name=gettext_lazy("No."))
     name = tables.Column(verbose_name=gettext_lazy("Name"))
-    fed_id = tables.Column(verbose_name=gettext_lazy("federation id"))
-    rating = NumberColumn(verbose_name=gettext_lazy("rating"))
+    fed_id = tables.Column(verbose_name=gettext_lazy("Federation id"))
+    rating = NumberColumn(verbose_name=gettext_lazy("Rating"))
     games = NumberColumn(verbose_name=gettext_lazy("Rated games"))
     score = NumberColumn(verbose_name=gettext_lazy("Score"))
     expected = NumberColumn(verbose_name=gettext_lazy("Expected score"))

@@ -158,3 +158,16 @@ def _player_rounds(table: SwissTable, by_number: dict[int, Entry], entry: Entry,
             score += table.standard_points(entry.number, index + 1)
     return {"rows": rows, "performance": performance_rating(score, ratings),
             "points": local_points(table.total[entry.number])}
+
+
+def round_absences(tournament: Tournament, round_number: int) -> list:
+    """The players a Swiss round leaves out at their request or for their absence (requested
+    half-, zero- or full-point byes, "not paired"), by pairing number: the round's page and its
+    printed pairings name them under the boards, as they name the pairing-allocated bye, so a
+    player looking for his board learns why he has none (found in a rehearsal of a whole event)."""
+    from .models import Absence
+
+    if not tournament.is_swiss:
+        return []
+    return list(Absence.objects.filter(entry__tournament=tournament, round_number=round_number)
+                .select_related("entry__player").order_by("entry__number", "entry__pk"))

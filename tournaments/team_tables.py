@@ -16,6 +16,7 @@ from .tables import (
     RANK_ATTRS,
     NumberColumn,
     PointsColumn,
+    block_attrs,
 )
 
 MATCH_HEADING = pgettext_lazy("a team match: two teams meet over several boards", "Match")
@@ -80,16 +81,24 @@ class TeamCrosstableTable(tables.Table):
 class MatchBoardsTable(tables.Table):
     """Every board of a round's matches, match by match."""
 
-    match = tables.Column(verbose_name=MATCH_HEADING, attrs=NUMBER_ATTRS)
-    board = tables.Column(verbose_name=BOARD_HEADING, attrs=NUMBER_ATTRS)
-    home = tables.Column(verbose_name=_("Home team"))
-    white = tables.Column(verbose_name=_("White"), default="–")
-    result = tables.Column(verbose_name=_("Result"), default="")
-    black = tables.Column(verbose_name=_("Black"), default="–")
-    away = tables.Column(verbose_name=_("Away team"))
+    # On a phone each board is one labelled block, read top to bottom as the row reads left to
+    # right (site.css, .team-boards): match, board and result, then home team, White, Black and
+    # away team, so each team's name stays beside its own player.
+    match = tables.Column(verbose_name=MATCH_HEADING,
+                          attrs=block_attrs("match", MATCH_HEADING, "number"))
+    board = tables.Column(verbose_name=BOARD_HEADING,
+                          attrs=block_attrs("board", BOARD_HEADING, "number"))
+    home = tables.Column(verbose_name=_("Home team"), attrs=block_attrs("home", _("Home team")))
+    white = tables.Column(verbose_name=_("White"), default="–",
+                          attrs=block_attrs("white", _("White")))
+    result = tables.Column(verbose_name=_("Result"), default="", attrs=block_attrs("result"))
+    black = tables.Column(verbose_name=_("Black"), default="–",
+                          attrs=block_attrs("black", _("Black")))
+    away = tables.Column(verbose_name=_("Away team"), attrs=block_attrs("away", _("Away team")))
 
     class Meta:
         orderable = False
+        attrs = {"class": "team-boards"}
         empty_text = _("This round has not started: its boards are set up from the line-ups.")
 
 

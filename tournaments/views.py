@@ -23,6 +23,7 @@ from . import (
     services,
     standings_html,
     swiss_micro,
+    swiss_pages,
 )
 from . import round_results as round_entry
 from .csv_export import EXPORT_FORMATS, export_response
@@ -150,7 +151,12 @@ def round_detail(request, slug: str, number: int):
         raise Http404(_("No such round."))
     table = pairing_table(request, round_, can_arbitrate=context["can_arbitrate"])
     if tournament.is_swiss:
-        context["bye_points"] = local_points(swiss_micro.bye_points(tournament))
+        bye_points = swiss_micro.bye_points(tournament)
+        context["bye_points"] = local_points(bye_points)
+        # "1 point", "0.5 points": the plural form follows the value, a whole number or not.
+        context["bye_points_count"] = (bye_points.numerator if bye_points.denominator == 1
+                                       else 2)
+        context["absences"] = swiss_pages.round_absences(tournament, number)
     context["live"] = live.round_live_context(request, tournament, round_)
     if tournament.micro_match:
         context["micro_matches"] = range(1, (round_.games.count() + 1) // 2 + 1)
@@ -560,10 +566,17 @@ def withdraw_player(request, tournament: Tournament, entry_id: int):
     except services.TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, ngettext(
-            "%(name)s withdrawn; %(count)d remaining game became a forfeit (Art. 28).",
-            "%(name)s withdrawn; %(count)d remaining games became forfeits (Art. 28).",
-            len(forfeits)) % {"name": entry.player.name, "count": len(forfeits)})
+        if tournament.is_swiss and not forfeits:
+            # Between two Swiss rounds nothing becomes a forfeit: he is simply not paired again
+            # (a rehearsal found "0 partida restante virou W.O." here).
+            message = _("%(name)s withdrawn: left out of the pairing of the next rounds.") % {
+                "name": entry.player.name}
+        else:
+            message = ngettext(
+                "%(name)s withdrawn; %(count)d remaining game became a forfeit (Art. 28).",
+                "%(name)s withdrawn; %(count)d remaining games became forfeits (Art. 28).",
+                len(forfeits)) % {"name": entry.player.name, "count": len(forfeits)}
+        messages.success(request, message)
     return redirect(tournament)
 
 

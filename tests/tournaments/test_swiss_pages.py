@@ -1,6 +1,7 @@
 """The arbiter's Swiss page and the public pairings: an unpublished round is not public; a
 published one shows each player's points before it (issue 14)."""
 
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -50,8 +51,7 @@ def test_the_arbiter_pairs_edits_and_publishes_and_the_public_sees_it_only_then(
     page = client.get(round_page)
     assert page.status_code == 200 and b'class="points-before">(0)' in page.content
     bye = tournament.rounds.get(number=1).bye
-    assert (pt("Pairing-allocated bye: %(player)s (%(points)s points).").decode()
-            % {"player": bye, "points": "1"}).encode() in page.content
+    assert f"Folga do emparceiramento: {bye} (1 ponto).".encode() in page.content
 
 
 def test_a_visitor_cannot_pair(client, tournament, outsider):
@@ -172,3 +172,19 @@ def test_a_bye_is_asked_for_and_cancelled_from_the_swiss_page(client, tournament
                                                  args=[tournament.slug])).content
     client.post(cancel)
     assert not Absence.objects.exists()
+
+
+@pytest.mark.parametrize(("bye_points", "shown"), [
+    (None, "(1 ponto)"), (Decimal("0.5"), "(0,5 pontos)"), (Decimal("0"), "(0 ponto)")])
+def test_the_pairing_allocated_bye_says_ponto_or_pontos_as_its_value_asks(
+        client, arbiter, bye_points, shown):
+    """Found in a rehearsal of a whole event: a bye worth a win read "(1 pontos)". The plural form
+    follows the value (Portuguese takes the singular under two: 1 ponto, 0 ponto)."""
+    tournament = make_tournament(7, arbiter=arbiter, system=PairingSystem.SWISS, swiss_rounds=5,
+                                 bye_points=bye_points)
+    swiss_event.rank_by_rating(tournament)
+    swiss_event.publish_round(swiss_event.pair_next_round(tournament))
+    bye = tournament.rounds.get(number=1).bye
+    page = client.get(reverse("tournaments:round", args=[tournament.slug, 1]),
+                      HTTP_ACCEPT_LANGUAGE="pt-BR").content.decode()
+    assert f"Folga do emparceiramento: {bye} {shown}." in page

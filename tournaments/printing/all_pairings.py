@@ -23,6 +23,7 @@ from tournaments.printing.layout import (
 )
 from tournaments.printing.pairings import (
     FORFEIT_SCORES,
+    not_paired_paragraph,
     player_label,
     printed_score,
     round_title,
@@ -83,6 +84,8 @@ def _round(data: PairingsData) -> list[Flowable]:
                           len(data.byes))
         names = ", ".join(player_label(player) for player in data.byes)
         parts.append(Paragraph(f"<b>{text(label)}:</b> {text(names)}", BODY))
+    if data.not_paired:
+        parts.append(not_paired_paragraph(data))
     return parts
 
 

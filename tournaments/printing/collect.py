@@ -284,8 +284,13 @@ def pairings_data(tournament: Tournament, round_number: int) -> PairingsData:
                                black=_player(game.black, before),
                                white_score=white_score, black_score=black_score))
     byes = [_player(round_.bye, before)] if round_.bye is not None else []
+    from tournaments.swiss_pages import round_absences
+
+    not_paired = [(_player(absence.entry, before), absence.get_kind_display())
+                  for absence in round_absences(tournament, round_number)]
     return PairingsData(header=tournament_header(tournament), round=round_number, games=rows,
-                        byes=byes, date=round_date_text(tournament, round_number))
+                        byes=byes, date=round_date_text(tournament, round_number),
+                        not_paired=not_paired)
 
 
 def round_date(tournament: Tournament, round_number: int) -> datetime.date | None:

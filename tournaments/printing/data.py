@@ -122,6 +122,9 @@ class PairingsData:
     games: list[PairingRow]
     byes: list[PlayerEntry] = field(default_factory=list)
     date: str = ""
+    # A Swiss's players left out at their request or for their absence, each with what he gets
+    # ("half-point bye", "absent (not paired)"): printed under the boards like the bye.
+    not_paired: list[tuple[PlayerEntry, str]] = field(default_factory=list)
 
 
 @dataclass(frozen=True, kw_only=True)

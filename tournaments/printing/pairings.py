@@ -48,6 +48,8 @@ def build_pairings_pdf(data: PairingsData) -> bytes:
                           len(data.byes))
         names = ", ".join(player_label(player) for player in data.byes)
         story.append(Paragraph(f"<b>{text(label)}:</b> {text(names)}", BODY))
+    if data.not_paired:
+        story.append(not_paired_paragraph(data))
     return build_pdf(story, header=data.header, document_title=f"{title} — {subtitle}")
 
 
@@ -59,6 +61,13 @@ def printed_score(score: str) -> str:
     """A side's score as printed: a forfeit lost, and each side of a double forfeit, with the minus
     sign "−" that matches the "+" of the side present (issue 25), not a hyphen."""
     return "−" if score in ("-", "--") else score
+
+
+def not_paired_paragraph(data: PairingsData) -> Paragraph:
+    """The Swiss players the round leaves out at their request or for their absence, each with
+    what he gets: "Sem partida nesta rodada: Leonardo Lima (9), folga de meio ponto"."""
+    names = "; ".join(f"{player_label(player)}, {kind}" for player, kind in data.not_paired)
+    return Paragraph(f"<b>{text(gettext('No game in this round:'))}</b> {text(names)}", BODY)
 
 
 def player_label(player: PlayerEntry) -> str:
