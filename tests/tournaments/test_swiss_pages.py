@@ -188,3 +188,21 @@ def test_the_pairing_allocated_bye_says_ponto_or_pontos_as_its_value_asks(
     page = client.get(reverse("tournaments:round", args=[tournament.slug, 1]),
                       HTTP_ACCEPT_LANGUAGE="pt-BR").content.decode()
     assert f"Folga do emparceiramento: {bye} {shown}." in page
+
+
+def test_the_desk_says_ponto_or_pontos_before_the_round_as_the_bye_s_score_asks(
+        client, tournament, arbiter):
+    """Found in a rehearsal of a whole event (issue 25): the pending bye read "(1 pontos antes da
+    rodada)". Every game drawn, the bye of round 1 has 0 points, of round 2 0,5, of round 3 1."""
+    from tournaments import services
+
+    client.force_login(arbiter)
+    desk = reverse("tournaments:swiss", args=[tournament.slug])
+    for number, shown in ((1, "(0 ponto antes"), (2, "(0,5 pontos antes"), (3, "(1 ponto antes")):
+        round_ = swiss_event.pair_next_round(tournament)
+        assert round_.number == number
+        page = client.get(desk, HTTP_ACCEPT_LANGUAGE="pt-BR").content.decode()
+        assert f"Folga do emparceiramento: {round_.bye} {shown} da rodada)." in page
+        swiss_event.publish_round(round_)
+        for game in round_.games.all():
+            services.record_result(game, result="1/2-1/2", expected_version=game.version)
