@@ -77,6 +77,10 @@ def swiss_desk(request, tournament: Tournament):
         "bye_points_count": bye_points_count,
         "next_number": (last.number + 1) if last else 1, "paired": last is not None,
         "can_manage": can_manage(request.user, tournament), "can_arbitrate": True,
+        # A bye or absence of a round already published cannot be cancelled (swiss_event.
+        # cancel_absence): the page offers no button that would only answer so.
+        "published_through": max(tournament.rounds.filter(published=True)
+                                 .values_list("number", flat=True), default=0),
         "absences": Absence.objects.filter(entry__tournament=tournament)
         .select_related("entry__player"),
         "absence_form": AbsenceForm(tournament=tournament),

@@ -206,3 +206,19 @@ def test_the_desk_says_ponto_or_pontos_before_the_round_as_the_bye_s_score_asks(
         swiss_event.publish_round(round_)
         for game in round_.games.all():
             services.record_result(game, result="1/2-1/2", expected_version=game.version)
+
+
+def test_the_desk_offers_no_cancel_for_a_bye_of_a_round_already_paired(
+        client, tournament, arbiter):
+    """Found in a rehearsal of a whole event (issue 25): a bye asked for round 1 still had a
+    "Cancelar" button once round 1 was published, a button that only answered "already paired".
+    The bye asked for round 2, not yet paired, keeps it."""
+    first, second = tournament.entries.order_by("number")[:2]
+    swiss_event.request_absence(first, 1, "H")
+    swiss_event.request_absence(second, 2, "H")
+    swiss_event.publish_round(swiss_event.pair_next_round(tournament))
+    client.force_login(arbiter)
+    page = client.get(reverse("tournaments:swiss", args=[tournament.slug])).content.decode()
+    assert reverse("tournaments:swiss_cancel_absence", args=[tournament.slug, second.pk, 2]) in page
+    assert reverse("tournaments:swiss_cancel_absence",
+                   args=[tournament.slug, first.pk, 1]) not in page
