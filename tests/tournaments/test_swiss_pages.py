@@ -222,3 +222,16 @@ def test_the_desk_offers_no_cancel_for_a_bye_of_a_round_already_paired(
     assert reverse("tournaments:swiss_cancel_absence", args=[tournament.slug, second.pk, 2]) in page
     assert reverse("tournaments:swiss_cancel_absence",
                    args=[tournament.slug, first.pk, 1]) not in page
+
+
+def test_a_zero_point_bye_reads_folga_sem_pontos(client, tournament, arbiter, organiser):
+    """Found in a rehearsal of a whole event (issue 25): the kind read "folga de zero ponto"."""
+    swiss_event.request_absence(tournament.entries.first(), 1, "Z")
+    client.force_login(arbiter)
+    page = client.get(reverse("tournaments:swiss", args=[tournament.slug]),
+                      HTTP_ACCEPT_LANGUAGE="pt-BR").content.decode()
+    assert "folga sem pontos" in page and "zero ponto" not in page
+    client.force_login(organiser)
+    form = client.get(reverse("tournaments:edit", args=[tournament.slug]),
+                      HTTP_ACCEPT_LANGUAGE="pt-BR")
+    assert "folgas de meio ponto ou sem pontos por jogador" in form.content.decode()
