@@ -235,3 +235,33 @@ def test_a_zero_point_bye_reads_folga_sem_pontos(client, tournament, arbiter, or
     form = client.get(reverse("tournaments:edit", args=[tournament.slug]),
                       HTTP_ACCEPT_LANGUAGE="pt-BR")
     assert "folgas de meio ponto ou sem pontos por jogador" in form.content.decode()
+
+
+def test_the_crosstable_explains_a_late_entrant_s_blank_rounds(client, tournament):
+    """Found in a rehearsal of a whole event (issue 25): a late entrant's rounds before he entered
+    were blank, while the legend only explained "-" (an absence). The page and the PDF say what
+    a blank round is."""
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    from tournaments import services
+
+    first = swiss_event.pair_next_round(tournament)
+    swiss_event.publish_round(first)
+    for game in first.games.all():
+        services.record_result(game, result="1-0", expected_version=game.version)
+    late = swiss_event.enter_late(tournament, name="Chegou Tarde", rating=1500)
+    late.refresh_from_db()
+    sentence = ("Rodada em branco: o resultado ainda não foi lançado, ou o jogador não estava no "
+                "torneio nessa rodada (inscrição tardia, desistência).")
+    page = client.get(reverse("tournaments:crosstable", args=[tournament.slug]),
+                      HTTP_ACCEPT_LANGUAGE="pt-BR")
+    row = next(r for r in page.context["rows"] if r["number"] == late.number)
+    assert row["cells"][0].result == "" and row["cells"][0].opponent == ""
+    assert sentence in page.content.decode()
+    pdf = client.get(reverse("printing:crosstable", kwargs={"slug": tournament.slug}),
+                     HTTP_ACCEPT_LANGUAGE="pt-BR")
+    text = " ".join(" ".join(p.extract_text().split())
+                    for p in PdfReader(BytesIO(pdf.content)).pages)
+    assert sentence in text
