@@ -257,6 +257,6 @@ def swiss_come_back(request, tournament: Tournament, entry_id: int):
     entry = get_object_or_404(tournament.entries.select_related("player", "tournament"),
                               pk=entry_id)
     _step(request, tournament, lambda: swiss_event.come_back(entry, user=request.user),
-          _("%(name)s is back: he is paired again from the next round.") % {
+          _("%(name)s is back and plays again from the next round.") % {
               "name": entry.player.name})
     return _back(tournament)

@@ -265,3 +265,17 @@ def test_the_crosstable_explains_a_late_entrant_s_blank_rounds(client, tournamen
     text = " ".join(" ".join(p.extract_text().split())
                     for p in PdfReader(BytesIO(pdf.content)).pages)
     assert sentence in text
+
+
+def test_taking_a_player_back_says_so_in_words_that_need_no_sex(client, tournament, arbiter):
+    """Found in a rehearsal of a whole event (issue 25): the message said "é emparceirado de
+    novo" of a player whose sex the desk does not ask."""
+    from tournaments import services
+
+    entry = tournament.entries.first()
+    swiss_event.publish_round(swiss_event.pair_next_round(tournament))
+    services.withdraw_player(entry)
+    client.force_login(arbiter)
+    page = client.post(reverse("tournaments:swiss_come_back", args=[tournament.slug, entry.pk]),
+                       HTTP_ACCEPT_LANGUAGE="pt-BR", follow=True).content.decode()
+    assert f"{entry.player.name} voltou e joga de novo a partir da próxima rodada." in page
