@@ -54,21 +54,33 @@ def swiss_desk(request, tournament: Tournament):
         messages.error(request, swiss_event.team_competition_refusal())
         return redirect("tournaments:teams", tournament.slug)
     pending = _pending(tournament)
-    boards, bye_points = [], ""
+    boards, bye_points, bye_points_count = [], "", 2
     if pending is not None:
-        before = points_before(tournament, pending.number)
+        scores = scores_before(tournament, pending.number)
+        before = {pk: local_points(score) for pk, score in scores.items()}
         for game in pending.games.select_related("white__player", "black__player"):
             boards.append({"game": game, "white_points": before.get(game.white_id, ""),
                            "black_points": before.get(game.black_id, "")})
         if pending.bye_id:
-            bye_points = before.get(pending.bye_id, "")
+            score = scores.get(pending.bye_id)
+            if score is not None:
+                bye_points = local_points(score)
+                # "1 ponto", "0,5 pontos": the plural form follows the value, as on the round
+                # page (tournaments.views.round_detail).
+                score = Fraction(score)
+                bye_points_count = score.numerator if score.denominator == 1 else 2
     last = tournament.rounds.order_by("-number").first()
     deletable = last if last is not None and not swiss_event.round_has_records(last) else None
     context = {
         "deletable_round": deletable,
         "tournament": tournament, "pending": pending, "boards": boards, "bye_points": bye_points,
+        "bye_points_count": bye_points_count,
         "next_number": (last.number + 1) if last else 1, "paired": last is not None,
         "can_manage": can_manage(request.user, tournament), "can_arbitrate": True,
+        # A bye or absence of a round already published cannot be cancelled (swiss_event.
+        # cancel_absence): the page offers no button that would only answer so.
+        "published_through": max(tournament.rounds.filter(published=True)
+                                 .values_list("number", flat=True), default=0),
         "absences": Absence.objects.filter(entry__tournament=tournament)
         .select_related("entry__player"),
         "absence_form": AbsenceForm(tournament=tournament),
@@ -245,6 +257,6 @@ def swiss_come_back(request, tournament: Tournament, entry_id: int):
     entry = get_object_or_404(tournament.entries.select_related("player", "tournament"),
                               pk=entry_id)
     _step(request, tournament, lambda: swiss_event.come_back(entry, user=request.user),
-          _("%(name)s is back: he is paired again from the next round.") % {
+          _("%(name)s is back and plays again from the next round.") % {
               "name": entry.player.name})
     return _back(tournament)

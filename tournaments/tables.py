@@ -165,7 +165,8 @@ class EntryTable(tables.Table):
         model = Entry
         fields = ["number", "name", "club", "rating", "withdrawn"]
         order_by = ("number",)
-        empty_text = _("No players yet: add players or import a CSV.")
+        empty_text = _(
+            "No players yet: add players or import a spreadsheet (CSV, Excel or LibreOffice).")
 
 
 def entry_label(entry: Entry) -> str:

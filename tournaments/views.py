@@ -128,7 +128,7 @@ def tournament_detail(request, slug: str):
 def next_step(tournament: Tournament, entries: list[Entry], paired: bool) -> str:
     """What the organiser should do next, said on the page while it is empty."""
     if not entries:
-        return _("No players yet: add players or import a CSV.")
+        return _("No players yet: add players or import a spreadsheet (CSV, Excel or LibreOffice).")
     if paired:
         return ""
     if tournament.is_swiss:
@@ -397,7 +397,9 @@ def tournament_create(request):
                   if name in form.cleaned_data}
         tournament = services.create_tournament(
             created_by=request.user, tiebreaks=form.instance.tiebreaks, **fields)
-        messages.success(request, _("Tournament created. Next: add players or import a CSV."))
+        messages.success(request, _(
+            "Tournament created. Next: add players or import a spreadsheet (CSV, Excel or "
+            "LibreOffice)."))
         return redirect(tournament)
     return render(request, "tournaments/tournament_form.html", {"form": form})
 

@@ -107,4 +107,5 @@ def test_field_error_sits_next_to_its_field_and_is_announced(open_tab, organiser
     page.keyboard.type("Torneio de Damas Relâmpago")
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", level=1)).to_have_text("Torneio de Damas Relâmpago")
-    expect(page.get_by_role("link", name=exact(in_portuguese("Import a CSV")))).to_be_visible()
+    expect(page.get_by_role("link", name=exact(in_portuguese(
+        "Import a spreadsheet (CSV, Excel or LibreOffice)")))).to_be_visible()

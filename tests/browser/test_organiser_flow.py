@@ -48,7 +48,8 @@ def test_organiser_creates_round_robin_and_pairs_seven_players(open_tab, organis
     assert list(tournament.organisers.all()) == [organiser]
     tab.snap("tournament-created")
 
-    page.get_by_role("link", name=exact(in_portuguese("Import a CSV"))).click()
+    page.get_by_role("link", name=exact(in_portuguese(
+        "Import a spreadsheet (CSV, Excel or LibreOffice)"))).click()
     page.get_by_label(label_of(CsvImportForm, "file")).set_input_files(PLAYERS_CSV)
     tab.snap("import-players")
     page.get_by_role("button", name=exact(in_portuguese("Import"))).click()

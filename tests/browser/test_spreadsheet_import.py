@@ -38,7 +38,8 @@ def test_organiser_previews_a_sheet_and_picks_the_registry_s_values(open_tab, or
     page = tab.page
     sign_in(tab, organiser.username)
     page.goto(tournament.get_absolute_url())
-    page.get_by_role("link", name=exact(in_portuguese("Import a CSV"))).click()
+    page.get_by_role("link", name=exact(in_portuguese(
+        "Import a spreadsheet (CSV, Excel or LibreOffice)"))).click()
     page.get_by_label(label_of(CsvImportForm, "file")).set_input_files(spreadsheet(tmp_path))
     page.get_by_role("button", name=exact(in_portuguese("Import"))).click()
 

@@ -47,7 +47,8 @@ def tournament(django_user_model):
 def test_an_empty_tournament_says_it_has_no_players_once(client, tournament):
     page = client.get(reverse("tournaments:detail", args=[tournament.slug]), **PT)
     with translation.override("pt-br"):
-        sentence = translation.gettext("No players yet: add players or import a CSV.")
+        sentence = translation.gettext(
+            "No players yet: add players or import a spreadsheet (CSV, Excel or LibreOffice).")
     assert html.unescape(page.content.decode()).count(sentence) == 1
 
 

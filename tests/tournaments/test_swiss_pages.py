@@ -188,3 +188,94 @@ def test_the_pairing_allocated_bye_says_ponto_or_pontos_as_its_value_asks(
     page = client.get(reverse("tournaments:round", args=[tournament.slug, 1]),
                       HTTP_ACCEPT_LANGUAGE="pt-BR").content.decode()
     assert f"Folga do emparceiramento: {bye} {shown}." in page
+
+
+def test_the_desk_says_ponto_or_pontos_before_the_round_as_the_bye_s_score_asks(
+        client, tournament, arbiter):
+    """Found in a rehearsal of a whole event (issue 25): the pending bye read "(1 pontos antes da
+    rodada)". Every game drawn, the bye of round 1 has 0 points, of round 2 0,5, of round 3 1."""
+    from tournaments import services
+
+    client.force_login(arbiter)
+    desk = reverse("tournaments:swiss", args=[tournament.slug])
+    for number, shown in ((1, "(0 ponto antes"), (2, "(0,5 pontos antes"), (3, "(1 ponto antes")):
+        round_ = swiss_event.pair_next_round(tournament)
+        assert round_.number == number
+        page = client.get(desk, HTTP_ACCEPT_LANGUAGE="pt-BR").content.decode()
+        assert f"Folga do emparceiramento: {round_.bye} {shown} da rodada)." in page
+        swiss_event.publish_round(round_)
+        for game in round_.games.all():
+            services.record_result(game, result="1/2-1/2", expected_version=game.version)
+
+
+def test_the_desk_offers_no_cancel_for_a_bye_of_a_round_already_paired(
+        client, tournament, arbiter):
+    """Found in a rehearsal of a whole event (issue 25): a bye asked for round 1 still had a
+    "Cancelar" button once round 1 was published, a button that only answered "already paired".
+    The bye asked for round 2, not yet paired, keeps it."""
+    first, second = tournament.entries.order_by("number")[:2]
+    swiss_event.request_absence(first, 1, "H")
+    swiss_event.request_absence(second, 2, "H")
+    swiss_event.publish_round(swiss_event.pair_next_round(tournament))
+    client.force_login(arbiter)
+    page = client.get(reverse("tournaments:swiss", args=[tournament.slug])).content.decode()
+    assert reverse("tournaments:swiss_cancel_absence", args=[tournament.slug, second.pk, 2]) in page
+    assert reverse("tournaments:swiss_cancel_absence",
+                   args=[tournament.slug, first.pk, 1]) not in page
+
+
+def test_a_zero_point_bye_reads_folga_sem_pontos(client, tournament, arbiter, organiser):
+    """Found in a rehearsal of a whole event (issue 25): the kind read "folga de zero ponto"."""
+    swiss_event.request_absence(tournament.entries.first(), 1, "Z")
+    client.force_login(arbiter)
+    page = client.get(reverse("tournaments:swiss", args=[tournament.slug]),
+                      HTTP_ACCEPT_LANGUAGE="pt-BR").content.decode()
+    assert "folga sem pontos" in page and "zero ponto" not in page
+    client.force_login(organiser)
+    form = client.get(reverse("tournaments:edit", args=[tournament.slug]),
+                      HTTP_ACCEPT_LANGUAGE="pt-BR")
+    assert "folgas de meio ponto ou sem pontos por jogador" in form.content.decode()
+
+
+def test_the_crosstable_explains_a_late_entrant_s_blank_rounds(client, tournament):
+    """Found in a rehearsal of a whole event (issue 25): a late entrant's rounds before he entered
+    were blank, while the legend only explained "-" (an absence). The page and the PDF say what
+    a blank round is."""
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    from tournaments import services
+
+    first = swiss_event.pair_next_round(tournament)
+    swiss_event.publish_round(first)
+    for game in first.games.all():
+        services.record_result(game, result="1-0", expected_version=game.version)
+    late = swiss_event.enter_late(tournament, name="Chegou Tarde", rating=1500)
+    late.refresh_from_db()
+    sentence = ("Rodada em branco: o resultado ainda não foi lançado, ou o jogador não estava no "
+                "torneio nessa rodada (inscrição tardia, desistência).")
+    page = client.get(reverse("tournaments:crosstable", args=[tournament.slug]),
+                      HTTP_ACCEPT_LANGUAGE="pt-BR")
+    row = next(r for r in page.context["rows"] if r["number"] == late.number)
+    assert row["cells"][0].result == "" and row["cells"][0].opponent == ""
+    assert sentence in page.content.decode()
+    pdf = client.get(reverse("printing:crosstable", kwargs={"slug": tournament.slug}),
+                     HTTP_ACCEPT_LANGUAGE="pt-BR")
+    text = " ".join(" ".join(p.extract_text().split())
+                    for p in PdfReader(BytesIO(pdf.content)).pages)
+    assert sentence in text
+
+
+def test_taking_a_player_back_says_so_in_words_that_need_no_sex(client, tournament, arbiter):
+    """Found in a rehearsal of a whole event (issue 25): the message said "é emparceirado de
+    novo" of a player whose sex the desk does not ask."""
+    from tournaments import services
+
+    entry = tournament.entries.first()
+    swiss_event.publish_round(swiss_event.pair_next_round(tournament))
+    services.withdraw_player(entry)
+    client.force_login(arbiter)
+    page = client.post(reverse("tournaments:swiss_come_back", args=[tournament.slug, entry.pk]),
+                       HTTP_ACCEPT_LANGUAGE="pt-BR", follow=True).content.decode()
+    assert f"{entry.player.name} voltou e joga de novo a partir da próxima rodada." in page

@@ -233,3 +233,20 @@ def test_the_round_matches_print_results_as_the_pairings_do(client, league):
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
     assert "½ – ½" in text and "1 – 0" in text and "+ : −" in text
     assert "1/2-1/2" not in text and "+-" not in text
+
+
+def test_a_team_without_captain_or_club_has_no_dangling_separator(client, league):
+    """Found in a rehearsal of a whole event (issue 25): the team list read "Recife ·" for a team
+    with no captain."""
+    first, second = league.teams.order_by("number")[:2]
+    first.captain_name = ""
+    first.save()
+    second.club = ""
+    second.save()
+    teams = client.get(url("teams", league)).content.decode()
+    assert f'<p class="muted">{first.club}</p>' in teams
+    assert f'<p class="muted">captain: {second.captain_name}</p>' in teams
+    assert "· </p>" not in teams and '<p class="muted"> ·' not in teams
+    for team in (first, second):
+        page = client.get(url("team", league, team.pk)).content.decode()
+        assert "· </p>" not in page and '<p class="muted"> ·' not in page

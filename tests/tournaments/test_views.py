@@ -62,7 +62,8 @@ def test_empty_pages_say_what_to_do_next(client, organiser):
     empty = make_tournament(organiser=organiser, name="Sem Jogadores")
     page = client.get(reverse("tournaments:detail", args=[empty.slug]),
                       HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "No players yet: add players or import a CSV." in page
+    assert ("No players yet: add players or import a spreadsheet (CSV, Excel or LibreOffice)."
+            in page)
     unpaired = make_tournament(3, organiser=organiser, name="Sem Rodadas")
     for name in ("detail", "standings", "crosstable"):
         page = client.get(reverse(f"tournaments:{name}", args=[unpaired.slug]),
@@ -449,3 +450,18 @@ def test_arbiters_desk_link_only_for_arbiters(client, tournament, arbiter):
         assert "Arbiter&#x27;s desk" not in page
     else:
         assert f'href="{desk}"' in page
+
+
+def test_the_import_links_say_a_spreadsheet_not_only_a_csv(client, organiser):
+    """Found in a rehearsal of a whole event (issue 25): the import link said "Importar um CSV"
+    though .xlsx and .ods files are read too."""
+    empty = make_tournament(organiser=organiser, name="Sem Jogadores")
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:detail", args=[empty.slug]),
+                      HTTP_ACCEPT_LANGUAGE="pt-BR").content.decode()
+    assert "Importar uma planilha (CSV, Excel ou LibreOffice)" in page
+    assert "importe uma planilha (CSV, Excel ou LibreOffice)" in page
+    assert "CSV</a>" not in page and "um CSV" not in page
+    page = client.get(reverse("tournaments:add_player", args=[empty.slug]),
+                      HTTP_ACCEPT_LANGUAGE="pt-BR").content.decode()
+    assert "ou importe uma planilha (CSV, Excel ou LibreOffice)" in page

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
 
 from tournaments.printing.data import CrosstableData, CrosstableRow, GameCell, Side
@@ -243,6 +243,12 @@ def _row_cells(
     return cells
 
 
+#: The Swiss crosstable's blank cell, on the page (swiss_crosstable.html) and in the PDF.
+BLANK_ROUNDS = gettext_noop(
+    "A blank round: its result is not in yet, or the player was not in the tournament then (a "
+    "late entry, a withdrawal).")
+
+
 def _legend(data: CrosstableData) -> list[Flowable]:
     win, draw, loss = data.symbols
     headings = translated_headings()
@@ -262,6 +268,8 @@ def _legend(data: CrosstableData) -> list[Flowable]:
         gettext("%(rating)s: rating; %(games)s: games played.") % {
             "rating": headings["rating"], "games": headings["games"]},
     ]
+    if data.by_round:  # a late entrant's first rounds are blank, not "-" (issue 25)
+        lines.insert(1, gettext(BLANK_ROUNDS))
     if data.column_labels:
         lines.append(gettext("Rows and columns by rank: the numbers above the columns are "
                              "places, so each player's own square is on the diagonal."))
