@@ -168,9 +168,12 @@ redis.call('SET', KEYS[1], run .. '|' .. ARGV[2])
 return 1
 """
 
-# A new transaction id, above every one assigned before (the horizon), and the oldest id still
-# running (the snapshot's xmin; its xmax is only one past the highest completed one).
-NEW_ID_SQL = "SELECT pg_current_xact_id()::text::bigint"
+# A new transaction id, above every one assigned before (the horizon), or NULL when the reader's
+# own transaction already holds an id (an older one, maybe from before the epoch: no horizon
+# then); and the oldest id still running (the snapshot's xmin; its xmax is only one past the
+# highest completed one).
+NEW_ID_SQL = """SELECT CASE WHEN pg_current_xact_id_if_assigned() IS NULL
+                            THEN pg_current_xact_id()::text::bigint END"""
 OLDEST_RUNNING_SQL = "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint"
 
 _clients: dict[str, tuple[redis.Redis, dict[str, Any]]] = {}
@@ -263,8 +266,11 @@ def _settle(scripts: dict[str, Any], shared: redis.Redis, epoch: bytes,
     with connection.cursor() as cursor:
         if horizon is None:  # once per epoch: spends one transaction id
             cursor.execute(NEW_ID_SQL)
-            horizon = scripts["set_horizon"](keys=[EPOCH, HORIZON],
-                                             args=[epoch, cursor.fetchone()[0]], client=shared)
+            new_id = cursor.fetchone()[0]
+            if new_id is None:  # this transaction's id may predate the epoch: wait SETTLE
+                return
+            horizon = scripts["set_horizon"](keys=[EPOCH, HORIZON], args=[epoch, new_id],
+                                             client=shared)
             if horizon is None:
                 return
         cursor.execute(OLDEST_RUNNING_SQL)

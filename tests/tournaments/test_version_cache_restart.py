@@ -21,10 +21,13 @@ from pathlib import Path
 
 import pytest
 import redis
+from django.db import transaction
 from test_version_cache import Database, read
 
 from config.settings import redis_cache
 from tournaments import version_cache
+
+pytestmark = pytest.mark.django_db
 
 SERVER = shutil.which("redis-server")
 WRITES_MISSED = 8
@@ -113,6 +116,10 @@ def restart_from_snapshot(server: OwnRedis, kept) -> None:
 def test_a_redis_back_from_its_snapshot_serves_no_version_it_had_lost(own_redis, settings,
                                                                       monkeypatch):
     settings.PAGE_VERSION_SETTLE_SECONDS = 30
+    # A write that may still be running across the restart: on PostgreSQL the test's transaction
+    # holds its id, so the settle wait cannot end early (version_cache._settle); SQLite waits.
+    with transaction.atomic():
+        version_cache._hold_transaction_id()
     assert read("aberto", Database("v1")) == "v1"
     assert version_cache.stored("aberto") == b"v1"
     before = own_redis.run_id()
