@@ -37,7 +37,6 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
@@ -47,7 +46,7 @@ from redis.exceptions import RedisError
 
 from . import version_cache
 from .models import Tournament
-from .page_version import as_aware, current, token_of
+from .page_version import as_aware, current, fetch_one, token_of
 
 logger = logging.getLogger(__name__)
 
@@ -184,6 +183,8 @@ def shareable(request: HttpRequest) -> bool:
 
 def storable(request: HttpRequest) -> bool:
     """Whether the query string is one the pages make (see STORED_QUERY)."""
+    if not request.META.get("QUERY_STRING"):
+        return True  # most requests: nothing to parse
     return all(key in STORED_QUERY and all(STORED_QUERY[key].fullmatch(value)
                                            for value in request.GET.getlist(key))
                for key in request.GET)
@@ -196,6 +197,12 @@ def last_modified(changed_at: datetime) -> datetime | None:
     match it. The ETag, which holds the exact version, always goes."""
     stamp = datetime.fromtimestamp(math.floor(changed_at.timestamp()) + 1, tz=UTC)
     return stamp if timezone.now() >= stamp else None
+
+
+# What get_conditional_response reads; a request with none of them is answered in full, and
+# most are (a first visit, a reload that skips the check), so they skip its parsing.
+CONDITIONAL_HEADERS = frozenset(("HTTP_IF_MATCH", "HTTP_IF_NONE_MATCH", "HTTP_IF_MODIFIED_SINCE",
+                                 "HTTP_IF_UNMODIFIED_SINCE"))
 
 
 def serve(request: HttpRequest, render: Callable[[], HttpResponse], token: str,
@@ -214,10 +221,11 @@ def serve(request: HttpRequest, render: Callable[[], HttpResponse], token: str,
     zipped = bool(ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
     etag = f'"{token}-{language}-{variant}{"-gz" if zipped else ""}"'
     modified = last_modified(changed_at) if changed_at is not None else None
-    unchanged = get_conditional_response(
-        request, etag=etag, last_modified=modified.timestamp() if modified else None)
-    if unchanged is not None:
-        return public_headers(unchanged, etag, modified)
+    if CONDITIONAL_HEADERS.intersection(request.META):  # a revalidation: maybe 304
+        unchanged = get_conditional_response(
+            request, etag=etag, last_modified=modified.timestamp() if modified else None)
+        if unchanged is not None:
+            return public_headers(unchanged, etag, modified)
     key = f"tournament-page:{CACHE_VERSION}:{token}:response:{language}:{variant}"
     stored = cache_get(key)
     if stored is None:
@@ -298,9 +306,7 @@ SITE_SQL = (f"SELECT COUNT(*), SUM(version), MAX(changed_at) "
 def site_state() -> tuple[str, datetime | None]:
     """A version of the list of tournaments: how many, their versions and the last change
     (one prepared statement, as page_version.current)."""
-    with connection.cursor() as cursor:
-        cursor.execute(SITE_SQL)
-        count, versions, last = cursor.fetchone()
+    count, versions, last = fetch_one(SITE_SQL)
     last = as_aware(last) if last else None
     stamp = int(last.timestamp() * 1_000_000) if last else 0
     return f"site.{count}.{versions or 0}.{stamp}", last

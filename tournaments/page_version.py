@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from functools import partial
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
@@ -75,9 +75,7 @@ def current(slug: str) -> tuple[int, str, datetime] | None:
 
     Every shared read of a public page asks this first, so it skips the ORM's query building
     (about half a millisecond, more than the query itself): one prepared statement."""
-    with connection.cursor() as cursor:
-        cursor.execute(CURRENT_SQL, [slug])
-        row = cursor.fetchone()
+    row = fetch_one(CURRENT_SQL, [slug])
     if row is None:
         return None
     pk, version, changed_at = row
@@ -87,6 +85,34 @@ def current(slug: str) -> tuple[int, str, datetime] | None:
 
 CURRENT_SQL = (f"SELECT id, version, changed_at FROM {Tournament._meta.db_table} "
                "WHERE slug = %s")
+
+
+def fetch_one(sql: str, params: list | tuple = ()) -> tuple | None:
+    """The first row of `sql`, the query itself serving as the kept connection's health check.
+
+    With persistent connections (CONN_MAX_AGE) and CONN_HEALTH_CHECKS, Django sends `SELECT 1`
+    before a request's first query, to find a connection that broke while idle (a database
+    restart). On a warm public page the version read is the request's only query, so that check
+    doubled its cost (issue 29: the database cache's pages at 0.34-0.54 of the bare view). Here
+    the version read is the check: if it fails on a kept connection, the connection is closed
+    and the query sent once more on a new one, as Django would after a failed `SELECT 1`; if
+    the database is down, that second try raises and the request is answered 503
+    (config/database_outage.py)."""
+    checking = (connection.connection is not None and connection.health_check_enabled
+                and not connection.health_check_done and not connection.in_atomic_block)
+    if checking:
+        connection.health_check_done = True  # this query is the check
+        try:
+            return _fetch_one(sql, params)
+        except (OperationalError, InterfaceError):
+            connection.close()  # broken while idle: one more try, on a new connection
+    return _fetch_one(sql, params)
+
+
+def _fetch_one(sql: str, params: list | tuple) -> tuple | None:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
 
 
 def as_aware(value: datetime | str) -> datetime:
