@@ -36,19 +36,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext as _
 
-from tournaments.backup import (
-    BackupError,
-    FileGames,
-    Restored,
-    choice,
-    fail,
-    json_number,
-    text,
-    whole_number,
-)
-from tournaments.models import Tournament
-
-from .models import (
+from arbitration.models import (
     Action,
     AuditEntry,
     Category,
@@ -60,8 +48,19 @@ from .models import (
     RuleId,
     ScoreSheet,
 )
-from .services.base import sheet_replay
-from .sheets import MAX_SHEET_PLIES, written_plies
+from arbitration.services.base import sheet_replay
+from arbitration.sheets import MAX_SHEET_PLIES, written_plies
+from tournaments.files.backup import (
+    BackupError,
+    FileGames,
+    Restored,
+    choice,
+    fail,
+    json_number,
+    text,
+    whole_number,
+)
+from tournaments.models import Tournament
 
 BACKUP_KEYS = ("score_sheets", "draw_claims", "irregularity_claims", "audit_log")
 

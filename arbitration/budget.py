@@ -17,7 +17,7 @@ import dataclasses
 
 from django.conf import settings
 
-from .sheets import MAX_SHEET_PLIES
+from arbitration.sheets import MAX_SHEET_PLIES
 
 # One cap on a sheet's length, whether counted before replay (sheets.py) or during it (here).
 DEFAULT_MAX_PLIES = MAX_SHEET_PLIES

@@ -8,12 +8,18 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from arbitration.models import (
+    AuditEntry,
+    Category,
+    ClaimDecision,
+    Notation,
+    OpponentDecision,
+    RuleId,
+)
+from arbitration.notes import shown
 from tournaments.models import Tournament
-from tournaments.services import SETTINGS_FIELDS
-from tournaments.tiebreak_names import tiebreak_name
-
-from .models import AuditEntry, Category, ClaimDecision, Notation, OpponentDecision, RuleId
-from .notes import shown
+from tournaments.services.core import SETTINGS_FIELDS
+from tournaments.standings.tiebreak_names import tiebreak_name
 
 FIELD_LABELS = {
     "result": _("result"),
@@ -38,7 +44,7 @@ FIELD_LABELS = {
     "note": _("note"),
     "arbiter": _("arbiters"),
     "organiser": _("organisers"),
-    # The organisers' steps on the whole tournament (tournaments.services.announce).
+    # The organisers' steps on the whole tournament (tournaments.services.core.announce).
     "player": _("player"),
     "players": _("players imported"),
     # issue 20: the player import's preview
@@ -96,7 +102,7 @@ def _shown(value: Any) -> str:
 
 
 def _tournament_field(key: str):
-    """The tournament's setting a logged key names (tournaments.services.SETTINGS_FIELDS)."""
+    """The tournament's setting a logged key names (tournaments.services.core.SETTINGS_FIELDS)."""
     if key not in SETTINGS_FIELDS:
         return None
     return Tournament._meta.get_field(key)

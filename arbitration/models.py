@@ -261,7 +261,7 @@ class IrregularityClaim(models.Model):
     @property
     def note_text(self) -> str:
         """The note in the reader's language when the site wrote it (arbitration.notes)."""
-        from .notes import shown
+        from arbitration.notes import shown
 
         return shown(self.note)
 
@@ -278,7 +278,7 @@ class Action(models.TextChoices):
     IRREGULARITY_RECORDED = "irregularity-recorded", _("irregularity recorded")
     OFFICIAL_ADDED = "official-added", _("official named")
     OFFICIAL_REMOVED = "official-removed", _("official removed")
-    # The organisers' steps on the whole tournament (issue 12), sent by tournaments.services.
+    # The organisers' steps on the whole tournament (issue 12), sent by tournaments.services.core.
     TOURNAMENT_CREATED = "tournament-created", _("tournament created")
     SETTINGS_EDITED = "settings-edited", _("settings edited")
     PLAYER_ADDED = "player-added", _("player added")

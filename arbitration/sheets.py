@@ -35,7 +35,7 @@ from rules.replay import Replay, ReplayBudgetError, ReplayedPly, check_claim, re
 from rules.variants import BRAZILIAN, INTERNATIONAL, Variant
 
 if TYPE_CHECKING:
-    from .budget import WorkBudget
+    from arbitration.budget import WorkBudget
 
 VARIANT_BY_BOARD = {64: BRAZILIAN, 100: INTERNATIONAL}
 
@@ -202,7 +202,7 @@ def replay_sheet(
             sheet.rules_available = False
             sheet.replay = replay_game(game, variant, accept=accepted, **limits)
     except ReplayBudgetError as over:
-        from .budget import SheetOverBudget
+        from arbitration.budget import SheetOverBudget
 
         kind = "plies" if over.limit == "plies" else "time"
         raise SheetOverBudget(over.ply, over.label, kind, over.budget) from None

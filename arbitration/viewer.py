@@ -15,18 +15,17 @@ from typing import TYPE_CHECKING
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from arbitration import describe
+from arbitration.notation import as_written, is_algebraic
+from arbitration.sheets import SheetReplay, variant_for_board
 from rules.board import Board
 from rules.geometry import square_xy
 from rules.move import Move
 from rules.svg import COLOURS, board_svg
 from rules.variants import Variant
 
-from . import describe
-from .notation import as_written, is_algebraic
-from .sheets import SheetReplay, variant_for_board
-
 if TYPE_CHECKING:
-    from .sheet_facts import CounterFacts, SheetFacts
+    from arbitration.sheet_facts import CounterFacts, SheetFacts
 
 
 @dataclass

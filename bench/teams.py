@@ -22,9 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tournaments import teams as team_rules  # noqa: E402
-from tournaments.scoring import STANDARD, Result  # noqa: E402
-from tournaments.team_swiss import pair_round, team_states  # noqa: E402
+from tournaments.pairing.team_swiss import pair_round, team_states  # noqa: E402
+from tournaments.standings import teams as team_rules  # noqa: E402
+from tournaments.standings.scoring import STANDARD, Result  # noqa: E402
 
 COMMAND = ".venv/bin/python bench/teams.py"
 PAIRING_TARGET, STANDINGS_TARGET = 1.0, 0.2
@@ -95,8 +95,9 @@ def stored(options) -> bool:
         from django.test import Client, override_settings
         from django.urls import reverse
 
-        from tournaments import page_version, team_services
+        from tournaments.cache import versions as page_version
         from tournaments.models import Game, TeamSystem
+        from tournaments.services import teams as team_services
 
         assert "bench.sqlite3" in str(connection.settings_dict["NAME"])
         call_command("migrate", verbosity=0)

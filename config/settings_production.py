@@ -45,9 +45,9 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from .cache_health import DATABASE_CACHE_TABLE
-from .settings import *  # noqa: F403 -- production is the base plus what is below
-from .settings import BASE_DIR, EMAIL_SERVER, REDIS_URL, env_bool, env_list, redis_cache
+from config.cache_health import DATABASE_CACHE_TABLE
+from config.settings import *  # noqa: F403 -- production is the base plus what is below
+from config.settings import BASE_DIR, EMAIL_SERVER, REDIS_URL, env_bool, env_list, redis_cache
 
 DEVELOPMENT_KEY_PREFIX = "django-insecure-"
 

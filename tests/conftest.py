@@ -42,7 +42,7 @@ def empty_page_cache():
     versions, and two test databases can reach the same one (an empty list of tournaments)."""
     from django.core.cache import cache
 
-    from tournaments.page_cache import process_cache
+    from tournaments.cache.pages import process_cache
 
     process_cache.clear()
     cache.clear()

@@ -7,7 +7,8 @@ robin's (the views tell them apart); a team competition's public pages are wrapp
 
 from django.urls import path
 
-from . import (
+from tournaments.cache.pages import site_page, tournament_page
+from tournaments.pages import (
     backup_download,
     live,
     micro_match_views,
@@ -18,7 +19,6 @@ from . import (
     trf_views,
     views,
 )
-from .page_cache import site_page, tournament_page
 
 app_name = "tournaments"
 

@@ -43,6 +43,12 @@ from django.db.models import Q
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from arbitration import describe
+from arbitration.models import Notation, ScoreSheet
+from arbitration.services.base import ArbitrationError, StaleSheetError, sheet_replay
+from arbitration.services.score_sheets import save_sheet
+from arbitration.sheets import MAX_SHEET_PLIES, SheetReplay, read_until_error, variant_for_board
+from arbitration.viewer import illegal_line
 from rules.pdn import (
     BLACK,
     WHITE,
@@ -54,14 +60,7 @@ from rules.pdn import (
 )
 from rules.textfile import DecodedText, decode_text
 from tournaments.models import Entry, Game, GameResult, Tournament
-from tournaments.services import StaleResultError, TournamentError, record_result
-
-from .. import describe
-from ..models import Notation, ScoreSheet
-from ..sheets import MAX_SHEET_PLIES, SheetReplay, read_until_error, variant_for_board
-from ..viewer import illegal_line
-from .base import ArbitrationError, StaleSheetError, sheet_replay
-from .score_sheets import save_sheet
+from tournaments.services.core import StaleResultError, TournamentError, record_result
 
 FORFEIT_COMMENT = "WO (Art. 28)"
 UNKNOWN_DATE = "????.??.??"

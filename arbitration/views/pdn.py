@@ -16,12 +16,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
+from arbitration import services
+from arbitration.pdn_forms import PdnConfirmForm, PdnUploadForm
+from arbitration.services import pdn_io
+from arbitration.views.common import arbiter_required, roles
 from tournaments.models import Tournament
-
-from .. import services
-from ..pdn_forms import PdnConfirmForm, PdnUploadForm
-from ..services import pdn_io
-from .common import arbiter_required, roles
 
 PDN_CONTENT_TYPE = "application/x-draughts-pdn; charset=utf-8"
 

@@ -23,7 +23,7 @@ from arbitration.services import ArbitrationError, append_move
 from arbitration.services import base as services_base
 from arbitration.sheets import MAX_SHEET_PLIES, evidence_of
 from arbitration.viewer import viewer_state
-from tournaments.backup import BackupError, export_tournament, import_tournament
+from tournaments.files.backup import BackupError, export_tournament, import_tournament
 from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db

@@ -22,7 +22,7 @@ from browser_support import (
 from django.contrib.auth.models import Group, Permission
 from playwright.sync_api import Browser, sync_playwright
 
-from tournaments import services
+from tournaments.services import core as services
 
 # Playwright's sync API runs an asyncio event loop in this thread, and Django refuses ORM calls
 # from a thread with a running loop (SynchronousOnlyOperation). The tests call the ORM between

@@ -22,8 +22,8 @@ from arbitration.models import DrawClaim, Notation, RuleId
 from rules import BRAZILIAN
 from rules.pdn import read_game
 from rules.replay import replay_game
-from tournaments.forms import ResultForm
 from tournaments.models import Game
+from tournaments.pages.forms import ResultForm
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,7 @@ import pytest
 from browser_support import NetworkGuard, Visitor, in_portuguese, screenshots_dir
 from django.utils.text import capfirst
 
-from tournaments import services
+from tournaments.services import core as services
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from browser_support import sign_in
 
-from tournaments import services
+from tournaments.services import core as services
 
 pytestmark = pytest.mark.browser
 

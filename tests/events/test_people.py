@@ -7,9 +7,9 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from tournament_factories import confirm_player_import, make_tournament
 
-from tournaments import services
-from tournaments.csv_import import CsvImportError
+from tournaments.files.player_list import CsvImportError
 from tournaments.models import Player
+from tournaments.services import core as services
 
 pytestmark = pytest.mark.django_db
 

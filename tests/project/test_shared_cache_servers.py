@@ -28,14 +28,14 @@ import pytest
 
 from tests.redis_url import find as find_redis
 from tests.redis_url import required as redis_required
-from tournaments.version_cache import EPOCH, PREFIX
+from tournaments.cache.shared_versions import EPOCH, PREFIX
 
 ROOT = Path(__file__).resolve().parents[2]
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 VERSION = re.compile(r'name="version" value="(\d+)"')
 SETUP = """
 from django.contrib.auth import get_user_model
-from tournaments import services
+from tournaments.services import core as services
 arbiter = get_user_model().objects.create_user("arbitro-servidores", password={password!r})
 tournament = services.create_tournament(name="Aberto dos Dois Servidores", arbiters=[arbiter])
 for name in ("Ana Conceição", "João Brandão", "Maria Araújo", "Pedro Gonçalves"):

@@ -18,9 +18,9 @@ from arbitration import audit
 from arbitration import backup as arbitration_backup
 from arbitration import services as arbitration_services
 from arbitration.models import Action, AuditEntry
-from tournaments import services
-from tournaments.backup import export_tournament, import_tournament
+from tournaments.files.backup import export_tournament, import_tournament
 from tournaments.models import Entry, Game, GameQuerySet, Round, Status
+from tournaments.services import core as services
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ import json
 import pytest
 from tournament_factories import make_tournament
 
-from tournaments.backup import BackupError, export_tournament, import_tournament
+from tournaments.files.backup import BackupError, export_tournament, import_tournament
 from tournaments.models import (
     Absence,
     Entry,
@@ -24,7 +24,7 @@ from tournaments.models import (
     Status,
     Tournament,
 )
-from tournaments.services import MAX_ROUND_ROBIN_PLAYERS
+from tournaments.services.core import MAX_ROUND_ROBIN_PLAYERS
 
 pytestmark = pytest.mark.django_db
 

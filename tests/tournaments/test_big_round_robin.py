@@ -22,10 +22,10 @@ from tournament_factories import make_tournament, play_all
 
 from arbitration.services import save_sheet
 from rules.pdn import read_games
-from tournaments import services
-from tournaments.backup import BackupError, export_tournament, import_tournament
+from tournaments.files.backup import BackupError, export_tournament, import_tournament
 from tournaments.models import Entry, Game, Player
-from tournaments.services import MAX_ROUND_ROBIN_PLAYERS, TooManyPlayersError
+from tournaments.services import core as services
+from tournaments.services.core import MAX_ROUND_ROBIN_PLAYERS, TooManyPlayersError
 
 pytestmark = pytest.mark.django_db
 

@@ -3,9 +3,9 @@
 import pytest
 from tournament_factories import make_tournament
 
-from tournaments import services
-from tournaments.csv_import import CsvImportError, parse_players_csv
+from tournaments.files.player_list import CsvImportError, parse_players_csv
 from tournaments.models import Player
+from tournaments.services import core as services
 
 pytestmark = pytest.mark.django_db
 

@@ -13,8 +13,8 @@ from django.utils import timezone
 from page_cache_support import csv_rows, page_cache  # noqa: F401 -- the fixture
 from tournament_factories import game_at, make_tournament, play
 
-from tournaments import services
 from tournaments.models import Tournament
+from tournaments.services import core as services
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("page_cache")]
 
@@ -169,8 +169,8 @@ def test_a_100_player_round_robin_half_played_crosstable_is_under_300_kib(organi
 
 def test_a_result_computes_the_standings_and_crosstables_as_it_commits(
         tournament, django_capture_on_commit_callbacks):
-    from tournaments.page_cache import cache_get, piece_key
-    from tournaments.page_version import token_of
+    from tournaments.cache.pages import cache_get, piece_key
+    from tournaments.cache.versions import token_of
 
     game = game_at(tournament, 1, 2)
     with django_capture_on_commit_callbacks(execute=True):
@@ -182,7 +182,7 @@ def test_a_result_computes_the_standings_and_crosstables_as_it_commits(
 
 
 def test_a_made_up_query_string_is_answered_but_not_stored(tournament, request):
-    from tournaments.page_cache import process_cache
+    from tournaments.cache.pages import process_cache
 
     url = reverse("tournaments:standings", args=[tournament.slug])
     made_up = Client().get(url + "?utm=a%20b&x=1")

@@ -18,8 +18,8 @@ from pdf_layout import pages, text_runs
 from tournament_factories import play_all
 
 from prizes.models import Category, Kind
-from tournaments import services
 from tournaments.models import PairingSystem
+from tournaments.services import core as services
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +39,7 @@ def tournament():
         services.add_player(tournament, name=name, club=CLUBS[index % len(CLUBS)],
                             rating=2200 - 37 * index, federation_id=f"CBD-{5000 + index}",
                             birth_date=datetime.date(2013, 3, 14))
-    from tournaments import swiss_event
+    from tournaments.services import swiss as swiss_event
 
     swiss_event.rank_by_rating(tournament)
     for _round in range(3):

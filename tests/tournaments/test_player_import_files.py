@@ -23,8 +23,7 @@ from odf.text import P
 from tournament_factories import make_tournament
 
 from arbitration.models import AuditEntry
-from tournaments import services
-from tournaments.csv_import import (
+from tournaments.files.player_list import (
     CSV,
     ODS,
     XLSX,
@@ -34,6 +33,7 @@ from tournaments.csv_import import (
     parse_rating,
 )
 from tournaments.models import Player
+from tournaments.services import core as services
 
 pytestmark = pytest.mark.django_db
 
@@ -463,7 +463,7 @@ def test_only_the_organiser_sees_or_confirms_the_preview(client, organiser, role
 
 
 def test_two_new_lines_with_one_fmjd_id_refuse_the_second_on_the_preview(known):
-    from tournaments.player_import import ADD, MERGE, REFUSE, plan_import
+    from tournaments.files.player_import import ADD, MERGE, REFUSE, plan_import
 
     tournament = make_tournament(name="Estadual")
     data = ("name;fmjd_id;federation_id\nCaio;F-9;\nCaio Lôbo;F-9;\n"

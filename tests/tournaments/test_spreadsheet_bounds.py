@@ -24,7 +24,7 @@ from odf.opendocument import OpenDocumentSpreadsheet
 from odf.table import Table, TableCell, TableRow
 from odf.text import P
 
-from tournaments.csv_import import MAX_WHOLE_PARTS, CsvImportError, parse_players_file
+from tournaments.files.player_list import MAX_WHOLE_PARTS, CsvImportError, parse_players_file
 
 SECONDS = 1.0
 MEGABYTES = 100

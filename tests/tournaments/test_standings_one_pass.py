@@ -16,11 +16,12 @@ from django.utils import translation
 from django_tables2 import RequestConfig
 from tournament_factories import make_tournament, play
 
-from tournaments import page_pieces, reports
 from tournaments.models import Entry
-from tournaments.standings_html import encounter_text
-from tournaments.tables import StandingsTable, local_points
-from tournaments.tiebreak_names import tiebreak_abbreviation, tiebreak_name
+from tournaments.pages import pieces as page_pieces
+from tournaments.pages.standings_html import encounter_text
+from tournaments.pages.tables import StandingsTable, local_points
+from tournaments.queries import reports
+from tournaments.standings.tiebreak_names import tiebreak_abbreviation, tiebreak_name
 
 pytestmark = pytest.mark.django_db
 

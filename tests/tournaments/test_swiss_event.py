@@ -10,10 +10,11 @@ from fractions import Fraction
 import pytest
 from tournament_factories import make_tournament
 
-from tournaments import services, swiss_event
+from tournaments.files.swiss_trf import tournament_to_trf
 from tournaments.models import Absence, Game, GameResult, PairingSystem, Round
-from tournaments.swiss.trf import write_trf
-from tournaments.swiss_trf import tournament_to_trf
+from tournaments.pairing.swiss.trf import write_trf
+from tournaments.services import core as services
+from tournaments.services import swiss as swiss_event
 
 pytestmark = pytest.mark.django_db
 
@@ -210,8 +211,8 @@ def test_the_bye_scores_as_the_tournament_says():
 
 
 def test_a_seven_round_event_pairs_as_the_command_line_does(tmp_path):
-    """Every round the site pairs equals `python -m tournaments.swiss --dutch` on the TRF the
-    site exports before it, with byes, a late entry, a withdrawal and forfeits on the way."""
+    """Every round the site pairs equals `python -m tournaments.pairing.swiss --dutch` on the TRF
+    the site exports before it, with byes, a late entry, a withdrawal and forfeits on the way."""
     rng = random.Random(14)
     tournament = swiss(29, rounds=7)
     swiss_event.rank_by_rating(tournament)
@@ -228,8 +229,8 @@ def test_a_seven_round_event_pairs_as_the_command_line_does(tmp_path):
         trf = tournament_to_trf(tournament, rounds=round_no - 1, next_round=round_no)
         source.write_text(write_trf(trf), newline="")
         round_ = swiss_event.pair_next_round(tournament)
-        cli = subprocess.run([sys.executable, "-m", "tournaments.swiss", "--dutch", str(source),
-                              "-p"], capture_output=True, text=True, check=True).stdout
+        cli = subprocess.run([sys.executable, "-m", "tournaments.pairing.swiss", "--dutch",
+                              str(source), "-p"], capture_output=True, text=True, check=True).stdout
         mine = [f"{w} {b}" for w, b in pairs(round_)]
         if round_.bye_id:
             mine.append(f"{round_.bye.number} 0")
@@ -313,9 +314,9 @@ def test_the_float_criteria_are_judged_on_a_real_tournament():
     # bbpPairings made (23 floats down instead) does not. Giving him the bye: C2 and C12.
     from pathlib import Path
 
-    from tournaments.swiss.checker import file_pairing
-    from tournaments.swiss.state import from_trf
-    from tournaments.swiss.trf import read_trf
+    from tournaments.pairing.swiss.checker import file_pairing
+    from tournaments.pairing.swiss.state import from_trf
+    from tournaments.pairing.swiss.trf import read_trf
 
     t = read_trf(Path(__file__).resolve().parents[1] / "data" / "swiss" / "regressions"
                  / "t0077044-29p8r.trf")

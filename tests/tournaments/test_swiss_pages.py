@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 from tournament_factories import make_tournament
 
-from tournaments import swiss_event
 from tournaments.models import PairingSystem
+from tournaments.services import swiss as swiss_event
 
 pytestmark = pytest.mark.django_db
 
@@ -78,8 +78,8 @@ def test_a_refused_step_is_a_message_not_an_error(client, tournament, arbiter):
 
 
 def test_swiss_standings_count_the_bye_and_use_the_swiss_tiebreaks(client, tournament, arbiter):
-    from tournaments import reports
-    from tournaments.tiebreaks import DEFAULT_SWISS_ORDER
+    from tournaments.queries import reports
+    from tournaments.standings.tiebreaks import DEFAULT_SWISS_ORDER
 
     assert tournament.tiebreaks == list(DEFAULT_SWISS_ORDER)
     first = swiss_event.pair_next_round(tournament)
@@ -99,7 +99,7 @@ def test_swiss_standings_count_the_bye_and_use_the_swiss_tiebreaks(client, tourn
 
 def test_the_organiser_creates_a_swiss_and_must_give_its_rounds(client, organiser):
     from tournaments.models import Tournament
-    from tournaments.tiebreaks import DEFAULT_SWISS_ORDER
+    from tournaments.standings.tiebreaks import DEFAULT_SWISS_ORDER
 
     data = {"name": "Aberto de Santos", "board": 64, "time_control": "classical",
             "draw_profile": "cbd", "notation": "", "scoring_win": "1",
@@ -116,7 +116,7 @@ def test_the_organiser_creates_a_swiss_and_must_give_its_rounds(client, organise
 
 
 def test_the_swiss_crosstable_and_a_players_page(client, tournament):
-    from tournaments import services
+    from tournaments.services import core as services
 
     first = swiss_event.pair_next_round(tournament)
     swiss_event.publish_round(first)
@@ -145,7 +145,7 @@ def test_the_swiss_crosstable_and_a_players_page(client, tournament):
 
 
 def test_the_arbiter_takes_a_withdrawn_player_back(client, tournament, arbiter):
-    from tournaments import services
+    from tournaments.services import core as services
 
     entry = tournament.entries.first()
     first = swiss_event.pair_next_round(tournament)
@@ -194,7 +194,7 @@ def test_the_desk_says_ponto_or_pontos_before_the_round_as_the_bye_s_score_asks(
         client, tournament, arbiter):
     """Found in a rehearsal of a whole event (issue 25): the pending bye read "(1 pontos antes da
     rodada)". Every game drawn, the bye of round 1 has 0 points, of round 2 0,5, of round 3 1."""
-    from tournaments import services
+    from tournaments.services import core as services
 
     client.force_login(arbiter)
     desk = reverse("tournaments:swiss", args=[tournament.slug])
@@ -245,7 +245,7 @@ def test_the_crosstable_explains_a_late_entrant_s_blank_rounds(client, tournamen
 
     from pypdf import PdfReader
 
-    from tournaments import services
+    from tournaments.services import core as services
 
     first = swiss_event.pair_next_round(tournament)
     swiss_event.publish_round(first)
@@ -270,7 +270,7 @@ def test_the_crosstable_explains_a_late_entrant_s_blank_rounds(client, tournamen
 def test_taking_a_player_back_says_so_in_words_that_need_no_sex(client, tournament, arbiter):
     """Found in a rehearsal of a whole event (issue 25): the message said "é emparceirado de
     novo" of a player whose sex the desk does not ask."""
-    from tournaments import services
+    from tournaments.services import core as services
 
     entry = tournament.entries.first()
     swiss_event.publish_round(swiss_event.pair_next_round(tournament))

@@ -18,8 +18,7 @@ from team_factories import make_league, play_round
 from tournament_factories import make_tournament, play
 
 from prizes.models import Category, Kind
-from tournaments import reports, services, swiss_event
-from tournaments.csv_export import (
+from tournaments.files.table_export import (
     CSV_DIALECTS,
     XLSX_CONTENT_TYPE,
     as_number,
@@ -28,8 +27,11 @@ from tournaments.csv_export import (
     sheet_title,
 )
 from tournaments.models import Game, PairingSystem, TeamMatch
-from tournaments.scoring import format_points
-from tournaments.standings_html import encounter_text
+from tournaments.pages.standings_html import encounter_text
+from tournaments.queries import reports
+from tournaments.services import core as services
+from tournaments.services import swiss as swiss_event
+from tournaments.standings.scoring import format_points
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from tournaments.scoring import STANDARD, Result
-from tournaments.team_swiss import (
+from tournaments.pairing.team_swiss import (
     RoundRules,
     TeamState,
     UnpairableError,
@@ -20,7 +19,8 @@ from tournaments.team_swiss import (
     pair_round,
     team_states,
 )
-from tournaments.teams import BoardGame, MatchRecord, TeamScoring, board_colours
+from tournaments.standings.scoring import STANDARD, Result
+from tournaments.standings.teams import BoardGame, MatchRecord, TeamScoring, board_colours
 
 
 def all_pairings(items):

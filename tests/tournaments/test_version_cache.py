@@ -21,9 +21,11 @@ from page_cache_support import csv_rows, redis_url_or_skip
 from tournament_factories import game_at, make_tournament, play
 
 from config.settings import redis_cache
-from tournaments import page_version, services, version_cache
+from tournaments.cache import shared_versions as version_cache
+from tournaments.cache import versions as page_version
+from tournaments.cache.pages import process_cache
 from tournaments.models import Tournament
-from tournaments.page_cache import process_cache
+from tournaments.services import core as services
 
 pytestmark = pytest.mark.django_db
 
@@ -253,7 +255,7 @@ SETTLE_SCRIPT = """
 import django, json, time
 django.setup()
 import psycopg
-from tournaments import version_cache
+from tournaments.cache import shared_versions as version_cache
 
 shared = version_cache.client()
 key = version_cache.keys("aberto")[0]

@@ -25,7 +25,7 @@ from django.db import transaction
 from test_version_cache import Database, read
 
 from config.settings import redis_cache
-from tournaments import version_cache
+from tournaments.cache import shared_versions as version_cache
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,11 @@ output or in a file. A team competition gets the team records of TRF-2026 (310, 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from tournaments.files.swiss_trf import export_trf_text
+from tournaments.files.team_trf import team_trf
 from tournaments.models import Tournament
-from tournaments.swiss_micro import TRF_REFUSAL
-from tournaments.swiss_trf import export_trf_text
-from tournaments.team_services import is_team_event
-from tournaments.team_trf import team_trf
+from tournaments.queries.swiss_micro import TRF_REFUSAL
+from tournaments.services.teams import is_team_event
 
 
 class Command(BaseCommand):

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from engine_messages import text_decoding_problem
 from rules.textfile import TextDecodingError, decode_text
-from tournaments.backup import BackupError, import_tournament, too_deep
+from tournaments.files.backup import BackupError, import_tournament, too_deep
 
 
 class Command(BaseCommand):

@@ -9,10 +9,10 @@ from django.utils.translation import gettext as _
 
 from engine_messages import text_decoding_problem
 from rules.textfile import TextDecodingError, decode_text
-from tournaments.services import TournamentError
-from tournaments.swiss.trf import TrfError
-from tournaments.swiss_trf import TrfImportError, import_trf
-from tournaments.team_trf import TeamTrfError, import_team_trf, is_team_file
+from tournaments.files.swiss_trf import TrfImportError, import_trf
+from tournaments.files.team_trf import TeamTrfError, import_team_trf, is_team_file
+from tournaments.pairing.swiss.trf import TrfError
+from tournaments.services.core import TournamentError
 
 
 class Command(BaseCommand):
