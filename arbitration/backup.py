@@ -50,10 +50,9 @@ from arbitration.models import (
 )
 from arbitration.services.base import sheet_replay
 from arbitration.sheets import MAX_SHEET_PLIES, written_plies
-from tournaments.files.backup import (
+from tournaments.files.backup_extensions import FileGames, Restored
+from tournaments.files.backup_values import (
     BackupError,
-    FileGames,
-    Restored,
     choice,
     fail,
     json_number,

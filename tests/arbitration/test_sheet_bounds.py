@@ -23,7 +23,8 @@ from arbitration.services import ArbitrationError, append_move
 from arbitration.services import base as services_base
 from arbitration.sheets import MAX_SHEET_PLIES, evidence_of
 from arbitration.viewer import viewer_state
-from tournaments.files.backup import BackupError, export_tournament, import_tournament
+from tournaments.files.backup import export_tournament, import_tournament
+from tournaments.files.backup_values import BackupError
 from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db

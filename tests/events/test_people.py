@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from tournament_factories import confirm_player_import, make_tournament
 
-from tournaments.files.player_list import CsvImportError
+from tournaments.files.import_problems import CsvImportError
 from tournaments.models import Player
 from tournaments.services import core as services
 

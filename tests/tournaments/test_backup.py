@@ -8,7 +8,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from tournament_factories import make_tournament, play
 
-from tournaments.files.backup import BackupError, export_tournament, import_tournament
+from tournaments.files.backup import export_tournament, import_tournament
+from tournaments.files.backup_values import BackupError
 from tournaments.models import Entry, Game, Player, Round, Tournament
 from tournaments.services import core as services
 

@@ -13,7 +13,8 @@ import json
 import pytest
 from tournament_factories import make_tournament
 
-from tournaments.files.backup import BackupError, export_tournament, import_tournament
+from tournaments.files.backup import export_tournament, import_tournament
+from tournaments.files.backup_values import BackupError
 from tournaments.models import (
     Absence,
     Entry,

@@ -22,7 +22,8 @@ from tournament_factories import make_tournament, play_all
 
 from arbitration.services import save_sheet
 from rules.pdn import read_games
-from tournaments.files.backup import BackupError, export_tournament, import_tournament
+from tournaments.files.backup import export_tournament, import_tournament
+from tournaments.files.backup_values import BackupError
 from tournaments.models import Entry, Game, Player
 from tournaments.services import core as services
 from tournaments.services.core import MAX_ROUND_ROBIN_PLAYERS, TooManyPlayersError

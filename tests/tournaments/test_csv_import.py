@@ -3,7 +3,8 @@
 import pytest
 from tournament_factories import make_tournament
 
-from tournaments.files.player_list import CsvImportError, parse_players_csv
+from tournaments.files.import_problems import CsvImportError
+from tournaments.files.player_list import parse_players_csv
 from tournaments.models import Player
 from tournaments.services import core as services
 

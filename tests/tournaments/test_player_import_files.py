@@ -23,15 +23,9 @@ from odf.text import P
 from tournament_factories import make_tournament
 
 from arbitration.models import AuditEntry
-from tournaments.files.player_list import (
-    CSV,
-    ODS,
-    XLSX,
-    CsvImportError,
-    empty_rows_note,
-    parse_players_file,
-    parse_rating,
-)
+from tournaments.files.import_problems import CsvImportError
+from tournaments.files.player_list import empty_rows_note, parse_players_file, parse_rating
+from tournaments.files.spreadsheets import CSV, ODS, XLSX
 from tournaments.models import Player
 from tournaments.services import core as services
 

@@ -7,7 +7,7 @@ import pytest
 from team_factories import make_league, play_round
 
 from tournaments.files import backup
-from tournaments.files.backup import BackupError
+from tournaments.files.backup_values import BackupError
 from tournaments.models import Team, TeamMatch
 from tournaments.services import teams as team_services
 

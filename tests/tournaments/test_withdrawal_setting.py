@@ -119,7 +119,8 @@ def test_the_setting_and_its_standings_survive_a_backup(four):
 
 
 def test_a_restored_withdrawal_can_still_be_undone(four):
-    from tournaments.files.backup import BackupError, export_tournament, import_tournament
+    from tournaments.files.backup import export_tournament, import_tournament
+    from tournaments.files.backup_values import BackupError
 
     play(four, {(1, 1): "1-0"})
     services.withdraw_player(four.entries.get(number=2))

@@ -3,8 +3,8 @@ added, who is a person the registry already knows (and where the file disagrees 
 knows), and who is refused; nothing is saved until the organiser confirms, choosing for each
 disagreement whether the registry keeps its value or takes the file's.
 
-The rows wait in the session as plain values (csv_import.PlayerRow.as_json), at most
-csv_import.MAX_ROWS of them. The plan is made again on confirmation, and its digest must be the
+The rows wait in the session as plain values (player_list.PlayerRow.as_json), at most
+spreadsheets.MAX_ROWS of them. The plan is made again on confirmation, and its digest must be the
 one the organiser saw: if the registry or the tournament changed in between, he sees the new
 preview instead of confirming the old one.
 """
@@ -22,7 +22,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.files.player_list import CsvImportError, CsvProblem, PlayerRow
+from tournaments.files.import_problems import CsvImportError, CsvProblem
+from tournaments.files.player_list import PlayerRow
 from tournaments.models import Player, Tournament
 from tournaments.services import core as services
 from tournaments.services.people import Match, find_person, normalised

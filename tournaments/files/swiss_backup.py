@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tournaments.files.backup_values import choice, fail, json_number, points, whole_number
 from tournaments.models import Absence, AbsenceKind, Entry, PairingSystem, Tournament
 
 KEYS = {"rounds", "bye_points", "max_requested_byes", "initial_colour", "absences",
@@ -19,8 +20,6 @@ KEYS = {"rounds", "bye_points", "max_requested_byes", "initial_colour", "absence
 
 
 def export_swiss(tournament: Tournament) -> dict[str, Any]:
-    from tournaments.files.backup import json_number
-
     return {
         "rounds": tournament.swiss_rounds,
         "bye_points": None if tournament.bye_points is None else json_number(
@@ -41,8 +40,6 @@ def export_swiss(tournament: Tournament) -> dict[str, Any]:
 
 def check_swiss(data: Any, players: list[dict[str, Any]], rounds: int) -> dict[str, Any]:
     """The "swiss" key checked against the file's players; BackupError names what is wrong."""
-    from tournaments.files.backup import _points, choice, fail, whole_number
-
     if not isinstance(data, dict) or set(data) != KEYS:
         raise fail("swiss", "must be an object with exactly " + ", ".join(sorted(KEYS)))
     total = whole_number(data["rounds"], "swiss.rounds", minimum=1, maximum=99)
@@ -75,7 +72,7 @@ def check_swiss(data: Any, players: list[dict[str, Any]], rounds: int) -> dict[s
                    for n in data["unpublished"]]
     return {
         "swiss_rounds": total,
-        "bye_points": None if data["bye_points"] is None else _points(data["bye_points"],
+        "bye_points": None if data["bye_points"] is None else points(data["bye_points"],
                                                                        "swiss.bye_points"),
         "max_requested_byes": whole_number(data["max_requested_byes"],
                                            "swiss.max_requested_byes", minimum=0, maximum=99),

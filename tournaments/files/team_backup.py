@@ -1,5 +1,6 @@
-"""The team part of a tournament's JSON backup (the format is in tournaments/backup.py), through
-the same hooks as other apps' extensions. One optional key, written for team competitions only:
+"""The team part of a tournament's JSON backup (the format is in tournaments/files/backup.py),
+through the same hooks as other apps' extensions. One optional key, written for team competitions
+only:
 
     "team_competition": {"system", "boards", "match_points": {"win", "draw", "loss"}, "primary",
         "bye_match_points" (null: a drawn match's), "bye_game_points" (null: half the boards),
@@ -26,17 +27,16 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournaments.files.backup import (
+from tournaments.files.backup_extensions import FileGames, Restored
+from tournaments.files.backup_values import (
     BackupError,
-    FileGames,
-    Restored,
     choice,
     fail,
     json_number,
     text,
     whole_number,
 )
-from tournaments.files.backup import _points as points_value
+from tournaments.files.backup_values import points as points_value
 from tournaments.models import (
     Game,
     LineupBoard,

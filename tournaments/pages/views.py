@@ -15,12 +15,8 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from tournaments.files import player_import
-from tournaments.files.player_list import (
-    CsvImportError,
-    PlayerRow,
-    empty_rows_note,
-    parse_players_file,
-)
+from tournaments.files.import_problems import CsvImportError
+from tournaments.files.player_list import PlayerRow, empty_rows_note, parse_players_file
 from tournaments.files.table_export import EXPORT_FORMATS, export_response
 from tournaments.models import Entry, Game, GameResult, Round, Tournament
 from tournaments.pages import crosstable_grid, live, standings_html, swiss_pages

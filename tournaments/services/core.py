@@ -17,7 +17,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.cache import versions as page_version
-from tournaments.files.player_list import CsvImportError, CsvProblem, PlayerRow, parse_players_csv
+from tournaments.files.import_problems import CsvImportError, CsvProblem
+from tournaments.files.player_list import PlayerRow, parse_players_csv
 from tournaments.models import (
     Entry,
     Game,

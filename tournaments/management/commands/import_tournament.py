@@ -10,7 +10,9 @@ from django.utils.translation import gettext as _
 
 from engine_messages import text_decoding_problem
 from rules.textfile import TextDecodingError, decode_text
-from tournaments.files.backup import BackupError, import_tournament, too_deep
+from tournaments.files.backup import import_tournament
+from tournaments.files.backup_check import too_deep
+from tournaments.files.backup_values import BackupError
 
 
 class Command(BaseCommand):
