@@ -28,7 +28,7 @@ from tournaments.pages.permissions import (
     refuse,
     tournament_role_required,
 )
-from tournaments.pages.tables import local_points, printed
+from tournaments.pages.tables import printed
 from tournaments.pages.team_tables import (
     TEAM_TIEBREAK_NAMES,
     BoardPrizeTable,
@@ -41,6 +41,7 @@ from tournaments.pages.views import table_page, tournament_context
 from tournaments.printing import team_documents
 from tournaments.printing.all_pairings import paper_result
 from tournaments.printing.collect import tournament_header
+from tournaments.printing.standings_texts import local_points
 from tournaments.services import teams as team_services
 from tournaments.standings import teams
 

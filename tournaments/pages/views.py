@@ -23,7 +23,7 @@ from tournaments.files.player_list import (
 )
 from tournaments.files.table_export import EXPORT_FORMATS, export_response
 from tournaments.models import Entry, Game, GameResult, Round, Tournament
-from tournaments.pages import crosstable_grid, live, standings_html, swiss_pages
+from tournaments.pages import crosstable_grid, live, standings_html
 from tournaments.pages import pieces as page_pieces
 from tournaments.pages import round_results as round_entry
 from tournaments.pages.forms import (
@@ -50,10 +50,12 @@ from tournaments.pages.tables import (
     PlayerGamesTable,
     StandingsTable,
     TournamentTable,
-    local_points,
     tiebreak_label,
     tiebreak_legend,
 )
+from tournaments.printing import swiss_rows
+from tournaments.printing.counted_rounds import published_round_numbers, rounds_counted_note
+from tournaments.printing.standings_texts import encounter_legend, local_points
 from tournaments.queries import reports, swiss_micro
 from tournaments.services import core as services
 from tournaments.standings.scoring import points as result_points
@@ -93,7 +95,7 @@ def tournament_context(request, tournament: Tournament, **extra) -> dict:
     round_numbers = page_pieces.round_numbers(tournament)
     if tournament.is_swiss and not can_arbitrate(request.user, tournament):
         # A Swiss round the arbiter has not published yet is not the public's.
-        round_numbers = page_pieces.published_round_numbers(tournament)
+        round_numbers = published_round_numbers(tournament)
     return {"tournament": tournament, "round_numbers": round_numbers,
             "paired": bool(round_numbers),
             "tiebreak_names": [tiebreak_label(key) for key in tournament.tiebreaks],
@@ -155,7 +157,7 @@ def round_detail(request, slug: str, number: int):
         # "1 point", "0.5 points": the plural form follows the value, a whole number or not.
         context["bye_points_count"] = (bye_points.numerator if bye_points.denominator == 1
                                        else 2)
-        context["absences"] = swiss_pages.round_absences(tournament, number)
+        context["absences"] = swiss_rows.round_absences(tournament, number)
     context["live"] = live.round_live_context(request, tournament, round_)
     if tournament.micro_match:
         context["micro_matches"] = range(1, (round_.games.count() + 1) // 2 + 1)
@@ -214,7 +216,7 @@ def standings(request, slug: str):
     context["up_to_round"] = up_to_round
     context["tiebreak_legend"] = tiebreak_legend(tournament.tiebreaks)
     context["games_legend"] = games_legend()
-    context["encounter_legend"] = standings_html.encounter_legend(list(tournament.tiebreaks))
+    context["encounter_legend"] = encounter_legend(list(tournament.tiebreaks))
     if up_to_round is None:
         context["live"] = live.standings_live_context(request, tournament)
     if request.GET.get("_export") not in EXPORT_FORMATS:
@@ -239,24 +241,6 @@ def standings_page_table(request, tournament: Tournament,
     return standings_html.build(rows, list(tournament.tiebreaks), request.GET, note)
 
 
-def rounds_counted_note(tournament: Tournament) -> str:
-    """Which rounds a Swiss's default standings count while a published round is in play: the
-    complete ones only (reports.standings says why), so a reader does not take them for the
-    standings with the round in play's results (issue 25)."""
-    if not tournament.is_swiss:
-        return ""
-    complete = page_pieces.complete_rounds(tournament)
-    published = page_pieces.published_round_numbers(tournament)
-    if not published or max(published) <= complete:
-        return ""
-    if complete == 0:
-        return _("Round %(in_play)s is being played: the standings count complete rounds only, "
-                 "and none is complete yet.") % {"in_play": complete + 1}
-    return _("Standings after round %(complete)s, the last complete round. Round %(in_play)s is "
-             "being played: its results count here once every game of it has one.") % {
-        "complete": complete, "in_play": complete + 1}
-
-
 def standings_table(request, tournament: Tournament,
                     up_to_round: int | None = None) -> StandingsTable:
     """The standings as the downloads hold them (?_export=csv, xlsx), full tie-break names."""
@@ -275,7 +259,7 @@ def crosstable(request, slug: str):
         context["tiebreak_legend"] = tiebreak_legend(tournament.tiebreaks)
         # its points and places are the standings', after the complete rounds (issue 25)
         context["rounds_note"] = rounds_counted_note(tournament)
-        context["encounter_legend"] = standings_html.encounter_legend(
+        context["encounter_legend"] = encounter_legend(
             list(tournament.tiebreaks), on_page=False)
         return render(request, "tournaments/swiss_crosstable.html", context)
     if request.GET.get("_export") in EXPORT_FORMATS:
@@ -345,7 +329,7 @@ def crosstable_legend(tournament: Tournament) -> str:
     parts = [games_legend()]
     parts += [f"{label.abbreviation}: {label.name}"
               for label in tiebreak_labels(list(tournament.tiebreaks))]
-    encounter = standings_html.encounter_legend(list(tournament.tiebreaks), on_page=False)
+    encounter = encounter_legend(list(tournament.tiebreaks), on_page=False)
     return "; ".join(parts) + "." + (f" {encounter}" if encounter else "")
 
 
