@@ -18,9 +18,9 @@ from prizes.forms import CategoryForm, PolicyForm, PrizeForm
 from prizes.models import Category, PrizePolicy
 from prizes.money import money_text
 from tournaments.models import Tournament
+from tournaments.pages.context import table_page, tournament_context
 from tournaments.pages.permissions import can_manage, tournament_role_required
 from tournaments.pages.tables import CategoryStandingsTable, tiebreak_legend
-from tournaments.pages.views import table_page, tournament_context
 from tournaments.printing.plain_table import plain_table_pdf
 from tournaments.printing.standings_texts import local_points
 from tournaments.standings.tiebreak_names import tiebreak_abbreviation

@@ -67,7 +67,7 @@ def swiss_desk(request, tournament: Tournament):
             if score is not None:
                 bye_points = local_points(score)
                 # "1 ponto", "0,5 pontos": the plural form follows the value, as on the round
-                # page (tournaments.pages.views.round_detail).
+                # page (tournaments.pages.tournament_views.round_detail).
                 score = Fraction(score)
                 bye_points_count = score.numerator if score.denominator == 1 else 2
     last = tournament.rounds.order_by("-number").first()

@@ -2,7 +2,7 @@
 round's matches with their boards, each team's page, board prizes, and the line-up form.
 
 Thin views over team_services and the plain module teams.py; tables export to CSV through
-views.table_page. Writing views check the role on the server (arbiters, organisers, and a
+context.table_page. Writing views check the role on the server (arbiters, organisers, and a
 team's captain for its own line-ups).
 """
 
@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.models import Entry, Round, Team, TeamCompetition, TeamSystem, Tournament
 from tournaments.pages import pieces as page_pieces
+from tournaments.pages.context import table_page, tournament_context
 from tournaments.pages.permissions import (
     can_arbitrate,
     can_manage,
@@ -37,7 +38,6 @@ from tournaments.pages.team_tables import (
     TeamCrosstableTable,
     TeamStandingsTable,
 )
-from tournaments.pages.views import table_page, tournament_context
 from tournaments.printing import team_documents
 from tournaments.printing.all_pairings import paper_result
 from tournaments.printing.collect import tournament_header
@@ -48,7 +48,7 @@ from tournaments.standings import teams
 
 def team_table_page(request, table, export_name: str, template: str, context: dict,
                     title: str, subtitle: str = ""):
-    """The page, its CSV (views.table_page), or with ?_export=pdf the same table printed, a
+    """The page, its CSV (context.table_page), or with ?_export=pdf the same table printed, a
     game's result as the other printed pairings write it (issue 25)."""
     if request.GET.get("_export") == "pdf":
         names = [column.name for column in table.columns
