@@ -13,9 +13,7 @@ from tournaments.pages.permissions import (
     can_arbitrate,
     can_manage,
 )
-from tournaments.pages.tables import (
-    tiebreak_label,
-)
+from tournaments.pages.tables import tiebreak_label
 from tournaments.printing.counted_rounds import published_round_numbers
 from tournaments.printing.standings_texts import local_points
 

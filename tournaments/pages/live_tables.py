@@ -7,9 +7,7 @@ from tournaments.models import Round, Tournament
 from tournaments.pages import pieces as page_pieces
 from tournaments.pages import standings_html
 from tournaments.pages.swiss_tables import SwissPairingTable
-from tournaments.pages.tables import (
-    PairingTable,
-)
+from tournaments.pages.tables import PairingTable
 from tournaments.printing.counted_rounds import rounds_counted_note
 from tournaments.printing.standings_texts import local_points
 

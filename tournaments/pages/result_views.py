@@ -10,9 +10,7 @@ from django.utils.translation import ngettext
 
 from tournaments.models import Game, GameResult, Round, Tournament
 from tournaments.pages import round_results as round_entry
-from tournaments.pages.forms import (
-    ResultForm,
-)
+from tournaments.pages.forms import ResultForm
 from tournaments.pages.permissions import (
     can_arbitrate,
     tournament_role_required,

@@ -16,9 +16,7 @@ from tournaments.pages import live
 from tournaments.pages import pieces as page_pieces
 from tournaments.pages.context import table_page, tournament_context
 from tournaments.pages.live_tables import pairing_table
-from tournaments.pages.permissions import (
-    can_create_tournament,
-)
+from tournaments.pages.permissions import can_create_tournament
 from tournaments.pages.tables import (
     EntryTable,
     PlayerGamesTable,
