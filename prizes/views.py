@@ -18,10 +18,11 @@ from prizes.forms import CategoryForm, PolicyForm, PrizeForm
 from prizes.models import Category, PrizePolicy
 from prizes.money import money_text
 from tournaments.models import Tournament
+from tournaments.pages.context import table_page, tournament_context
 from tournaments.pages.permissions import can_manage, tournament_role_required
-from tournaments.pages.tables import CategoryStandingsTable, local_points, tiebreak_legend
-from tournaments.pages.views import table_page, tournament_context
+from tournaments.pages.tables import CategoryStandingsTable, tiebreak_legend
 from tournaments.printing.plain_table import plain_table_pdf
+from tournaments.printing.standings_texts import local_points
 from tournaments.standings.tiebreak_names import tiebreak_abbreviation
 
 
@@ -95,8 +96,8 @@ def category_standings(request, slug: str, category_id: int):
 
 def _printed_tiebreak(key: str, value, standing) -> str:
     """A tie-break as the printed standings write it (the direct encounter as its place)."""
-    from tournaments.pages.standings_html import encounter_text
     from tournaments.printing.collect import points_text
+    from tournaments.printing.standings_texts import encounter_text
 
     if key == "direct-encounter" and standing.row.encounter is not None:
         return encounter_text(standing.row.encounter)[0]

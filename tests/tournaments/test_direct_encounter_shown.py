@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from tournament_factories import make_tournament, play
 
-from tournaments.pages.standings_html import NOT_MET_MARK, encounter_text
+from tournaments.printing.standings_texts import NOT_MET_MARK, encounter_text
 from tournaments.standings.games import GameRecord
 from tournaments.standings.ranking import Encounter, compute_standings
 from tournaments.standings.scoring import Result, Scoring

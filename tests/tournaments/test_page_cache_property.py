@@ -67,7 +67,7 @@ def write(tournament: Tournament, step: tuple) -> None:
 def shown_tiebreak(tournament: Tournament, row: dict, key: str, value) -> str:
     """A tie-break as the export writes it: the direct encounter as the place it gives, or *
     where the tied players have not all met (issue 25)."""
-    from tournaments.pages.standings_html import encounter_text
+    from tournaments.printing.standings_texts import encounter_text
 
     tiebreak_id = tournament.tiebreaks[int(key.removeprefix("tb_")) - 1]
     if tiebreak_id == "direct-encounter" and row["encounter"] is not None:

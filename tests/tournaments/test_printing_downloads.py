@@ -112,7 +112,7 @@ CELLS = {"1-0": ("1W", "0B"), "0-1": ("0W", "1B"), "1/2-1/2": ("½W", "½B"), "-
 def printed_tiebreaks(standing) -> list[str]:
     """The tie-breaks as printed: the direct encounter as the place it gives in the tied
     group, or * where the tied players have not all met (issue 25)."""
-    from tournaments.pages.standings_html import encounter_text
+    from tournaments.printing.standings_texts import encounter_text
 
     return [encounter_text(standing.row.encounter)[0]
             if key == "direct-encounter" and standing.row.encounter is not None

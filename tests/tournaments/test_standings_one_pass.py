@@ -18,8 +18,8 @@ from tournament_factories import make_tournament, play
 
 from tournaments.models import Entry
 from tournaments.pages import pieces as page_pieces
-from tournaments.pages.standings_html import encounter_text
-from tournaments.pages.tables import StandingsTable, local_points
+from tournaments.pages.tables import StandingsTable
+from tournaments.printing.standings_texts import encounter_text, local_points
 from tournaments.queries import reports
 from tournaments.standings.tiebreak_names import tiebreak_abbreviation, tiebreak_name
 

@@ -27,7 +27,7 @@ from tournaments.files.table_export import (
     sheet_title,
 )
 from tournaments.models import Game, PairingSystem, TeamMatch
-from tournaments.pages.standings_html import encounter_text
+from tournaments.printing.standings_texts import encounter_text
 from tournaments.queries import reports
 from tournaments.services import core as services
 from tournaments.services import swiss as swiss_event

@@ -26,8 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from tournaments.models import Tournament
-from tournaments.pages.standings_html import tiebreak_texts
-from tournaments.pages.tables import local_points
+from tournaments.printing.standings_texts import local_points, tiebreak_texts
 from tournaments.queries import reports
 from tournaments.queries.reports import CrossCell
 from tournaments.standings.tiebreak_names import tiebreak_abbreviation, tiebreak_name

@@ -24,6 +24,7 @@ from django_tables2 import RequestConfig
 
 from tournaments.cache.versions import token_of
 from tournaments.models import Game, Round, Tournament
+from tournaments.pages.live_tables import pairing_table, standings_page_table
 from tournaments.pages.permissions import can_arbitrate
 
 DEFAULT_POLL_SECONDS = 25
@@ -105,8 +106,6 @@ def _tournament(slug: str) -> Tournament:
                                                                 number))
 def round_updates(request, slug: str, number: int):
     """The round's table and whether it is still in play, or 304 when nothing changed."""
-    from tournaments.pages.views import pairing_table
-
     tournament = _tournament(slug)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     arbiter = can_arbitrate(request.user, tournament)
@@ -121,8 +120,6 @@ def round_updates(request, slug: str, number: int):
                                                                     number))
 def standings_updates(request, slug: str, number: int):
     """The standings after every round played, live until round `number` is complete."""
-    from tournaments.pages.views import standings_page_table
-
     tournament = _tournament(slug)
     if not tournament.rounds.filter(number=number).exists():
         raise Http404(_("No such round."))

@@ -1,4 +1,5 @@
-"""Who may do what: organisers manage their tournaments, arbiters also enter results.
+"""Who may do what: organisers manage their tournaments, arbiters also enter results, a team's
+captain hands in its line-ups.
 
 Every view that writes checks these on the server; templates only use them to hide buttons.
 """
@@ -12,7 +13,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import Tournament
+from tournaments.models import Team, Tournament
 
 
 def can_create_tournament(user) -> bool:
@@ -72,3 +73,10 @@ def tournament_role_required(check: Callable[[object, Tournament], bool]):
         return wrapper
 
     return decorator
+
+
+def can_hand_in_lineup(user, team: Team) -> bool:
+    """The tournament's arbiters and organisers, and the team's captain."""
+    if can_arbitrate(user, team.tournament):
+        return True
+    return bool(user.is_authenticated and team.captain_id == user.pk)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404, render
 
 from tournaments.models import Player
-from tournaments.pages.tables import local_points
+from tournaments.printing.standings_texts import local_points
 from tournaments.queries import reports
 
 

@@ -19,7 +19,8 @@ from tournaments.cache.pages import cached_piece
 from tournaments.cache.versions import committed
 from tournaments.models import Entry, Game, Round, TeamCompetition, Tournament
 from tournaments.pages import crosstable_grid as crosstable_grid_module
-from tournaments.pages import swiss_pages
+from tournaments.printing import swiss_rows
+from tournaments.printing.counted_rounds import published_round_numbers
 from tournaments.queries import reports
 from tournaments.standings import teams
 
@@ -56,12 +57,6 @@ def standings_rows(tournament: Tournament, up_to_round: int | None) -> list[dict
                         lambda: compute_standings_rows(tournament, up_to_round))
 
 
-def complete_rounds(tournament: Tournament) -> int:
-    """reports.complete_rounds, once per version: the rounds a Swiss's standings count."""
-    return cached_piece(tournament, "complete-rounds",
-                        lambda: reports.complete_rounds(tournament))
-
-
 def crosstable_grid(tournament: Tournament, by_rank: bool = False) -> crosstable_grid_module.Grid:
     """The grid's rows and columns in the page's language (its colour initials and decimal
     sign), by pairing number or by rank (issue 12's `?ordem=classificacao`)."""
@@ -72,16 +67,10 @@ def crosstable_grid(tournament: Tournament, by_rank: bool = False) -> crosstable
 
 # --- the Swiss's pieces (issue 12's pages, issue 15's treatment) ----------------------------
 
-def published_round_numbers(tournament: Tournament) -> list[int]:
-    """The rounds the public sees: a Swiss pairing is theirs once the arbiter publishes it."""
-    return cached_piece(tournament, "published-round-numbers", lambda: list(
-        tournament.rounds.filter(published=True).values_list("number", flat=True)))
-
-
 def swiss_crosstable(tournament: Tournament) -> tuple[list[int], list[dict]]:
-    """swiss_pages.crosstable_rows in the page's language (its decimal sign, "bye")."""
+    """swiss_rows.crosstable_rows in the page's language (its decimal sign, "bye")."""
     return cached_piece(tournament, f"swiss-crosstable:{translation.get_language()}",
-                        lambda: swiss_pages.crosstable_rows(tournament))
+                        lambda: swiss_rows.crosstable_rows(tournament))
 
 
 NO_ROUNDS = {"rows": [], "performance": None, "points": ""}
@@ -91,7 +80,7 @@ def swiss_player_rounds(tournament: Tournament, entry: Entry) -> dict:
     """A Swiss player's rounds and performance: every player's at once, once per version and
     language, so a rush on the player pages builds the table once."""
     every = cached_piece(tournament, f"swiss-players:{translation.get_language()}",
-                         lambda: swiss_pages.every_player_rounds(tournament))
+                         lambda: swiss_rows.every_player_rounds(tournament))
     return every.get(entry.pk, NO_ROUNDS)
 
 

@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Tournament
+from tournaments.pages.context import table_page, tournament_context
 from tournaments.pages.tables import NumberColumn, local_number
-from tournaments.pages.views import table_page, tournament_context
 from tournaments.printing.plain_table import plain_table_pdf
 from tournaments.queries import reports
 from tournaments.standings.rating_report import rating_report

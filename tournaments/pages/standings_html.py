@@ -13,9 +13,7 @@ which does them well.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
 
 from django.http import QueryDict
 from django.utils.html import escape
@@ -23,9 +21,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django_tables2.utils import OrderBy, OrderByTuple
 
-from tournaments.pages.tables import games_heading, local_points, tiebreak_heading
-from tournaments.standings.ranking import DIRECT_ENCOUNTER, Encounter, StandingRow
-from tournaments.standings.tiebreak_names import tiebreak_abbreviation
+from tournaments.pages.tables import games_heading, tiebreak_heading
+from tournaments.printing.standings_texts import encounter_text, local_points
+from tournaments.standings.ranking import DIRECT_ENCOUNTER
 
 DEFAULT_ORDER = ("rank", "number")  # tables.StandingsTable.Meta.order_by
 # A column sorted by other fields than its own (tables.SORT_BY_NAME: as people read names).
@@ -102,50 +100,6 @@ def headings(keys: list[tuple[str, object, str]], query: QueryDict,
             following["sort"] = key
         result.append(Heading(label, " ".join(sorted(classes)), "?" + following.urlencode()))
     return result
-
-
-NOT_MET_MARK = "*"  # the direct encounter not applied: the tied players have not all met
-
-
-def encounter_text(encounter: Encounter) -> tuple[str, str]:
-    """(what the direct-encounter cell shows, the sentence that explains it): the place inside
-    the tied group, or * when C.07 6 does not place him (issue 25)."""
-    numbers = {"place": encounter.place, "tied": encounter.tied,
-               "points": local_points(encounter.points)}
-    if encounter.all_met:
-        return str(encounter.place), _(
-            "Place %(place)s among the %(tied)s players tied on points, by the games among "
-            "them (C.07 6.1), where he scored %(points)s.") % numbers
-    if encounter.place is not None:
-        return str(encounter.place), _(
-            "Place %(place)s among the %(tied)s players tied on points: they have not all "
-            "met, but the others could not reach his score in the games among them, "
-            "%(points)s (C.07 6.2).") % numbers
-    return NOT_MET_MARK, _(
-        "Not applied: the %(tied)s players tied on points have not all met each other "
-        "(C.07 6.2); his score in the games among them: %(points)s.") % numbers
-
-
-def tiebreak_texts(row: StandingRow, empty: str = "–",
-                   number: Callable[[Fraction], str] = local_points) -> tuple[str, ...]:
-    """A standings row's tie-breaks as the crosstables (page and paper) print them: the
-    direct encounter as the place it gives (encounter_text), `empty` where one did not apply,
-    the others as numbers."""
-    return tuple(encounter_text(row.encounter)[0]
-                 if key == DIRECT_ENCOUNTER and row.encounter is not None
-                 else empty if value is None else number(value)
-                 for key, value in row.tiebreaks.items())
-
-
-def encounter_legend(tiebreak_ids: list[str], *, on_page: bool = True) -> str:
-    """The direct-encounter column's values spelt out under the table ("" without it); the
-    page adds that each value explains itself on hover."""
-    if DIRECT_ENCOUNTER not in tiebreak_ids:
-        return ""
-    text = _("%(code)s: the place inside a group of players tied on points that the games "
-             "among them give (C.07 6); %(mark)s: not applied, the tied players have not all "
-             "met.") % {"code": tiebreak_abbreviation(DIRECT_ENCOUNTER), "mark": NOT_MET_MARK}
-    return f'{text} {_("Point at a value for its reckoning.")}' if on_page else text
 
 
 def tiebreak_cell(row: dict, index: int, tiebreak_id: str) -> str:

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from tournaments.models import Absence, Round, Tournament
 from tournaments.pages.permissions import can_arbitrate, can_manage, tournament_role_required
 from tournaments.pages.swiss_forms import AbsenceForm, ExchangeForm, LateEntryForm
-from tournaments.pages.tables import local_points
+from tournaments.printing.standings_texts import local_points
 from tournaments.services import core as services
 from tournaments.services import swiss as swiss_event
 
@@ -67,7 +67,7 @@ def swiss_desk(request, tournament: Tournament):
             if score is not None:
                 bye_points = local_points(score)
                 # "1 ponto", "0,5 pontos": the plural form follows the value, as on the round
-                # page (tournaments.pages.views.round_detail).
+                # page (tournaments.pages.tournament_views.round_detail).
                 score = Fraction(score)
                 bye_points_count = score.numerator if score.denominator == 1 else 2
     last = tournament.rounds.order_by("-number").first()

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext, pgettext_lazy
 
 from tournaments.models import Entry, Game, Tournament
+from tournaments.printing.standings_texts import encounter_text, local_points
 from tournaments.queries.reports import CrossCell
 from tournaments.standings.scoring import format_points
 from tournaments.standings.tiebreak_names import tiebreak_abbreviation, tiebreak_name
@@ -40,13 +41,6 @@ PIN_END_ATTRS = {"th": {"class": "number pin-end"}, "td": {"class": "number pin-
 ACTIONS_ATTRS = {"th": {"class": "no-print"}, "td": {"class": "no-print actions"}}
 # Rows carry the player's sort_name (collation.fold): a name column sorts as people read.
 SORT_BY_NAME = ("sort_name", "name")
-
-
-def local_points(value: Fraction | int) -> str:
-    """A score with the page's decimal sign ("2,5" in Portuguese, "2.5" in English); a value
-    with no finite decimal stays a fraction ("7/3")."""
-    text = format_points(value)
-    return text if "/" in text else formats.number_format(Decimal(text))
 
 
 def export_number(value: Fraction | int) -> int | Decimal | float:
@@ -348,11 +342,9 @@ class TieBreakColumn(PointsColumn):
 
 class EncounterColumn(TieBreakColumn):
     """The direct encounter as the place it gives inside the tied group, or * (issue 25), as
-    the standings page shows it (standings_html.encounter_text); its reckoning on hover."""
+    the standings page shows it (standings_texts.encounter_text); its reckoning on hover."""
 
     def render(self, value: Fraction | None, record: dict) -> str:
-        from tournaments.pages.standings_html import encounter_text
-
         encounter = record.get("encounter")
         if encounter is None:
             return super().render(value)
@@ -360,8 +352,6 @@ class EncounterColumn(TieBreakColumn):
         return format_html('<span title="{}">{}</span>', title, shown)
 
     def value(self, value: Fraction | None, record: dict) -> int | Decimal | float | str:
-        from tournaments.pages.standings_html import encounter_text
-
         encounter = record.get("encounter")
         if encounter is None:
             return super().value(value)

@@ -1,5 +1,5 @@
 """The tables of the team pages (issue 16): sortable, and exportable to CSV and .xlsx through
-views.table_page, which neutralises formulas. Rows are plain dicts built by team_views."""
+context.table_page, which neutralises formulas. Rows are plain dicts built by team_views."""
 
 from __future__ import annotations
 

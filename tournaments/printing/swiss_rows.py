@@ -1,5 +1,6 @@
-"""What the Swiss's public pages print: the crosstable as chess-results lays it out, and each
-player's rounds with his opponents' points and his performance."""
+"""What a Swiss's public pages and its printed documents show alike: the crosstable as
+chess-results lays it out, each player's rounds with his opponents' points and his performance,
+and the players a round leaves out."""
 
 from __future__ import annotations
 
@@ -9,9 +10,8 @@ from fractions import Fraction
 from django.utils.translation import pgettext
 
 from tournaments.models import Entry, Game, Tournament
-from tournaments.pages.standings_html import tiebreak_texts
-from tournaments.pages.tables import local_points
 from tournaments.pairing import micro_match
+from tournaments.printing.standings_texts import local_points, tiebreak_texts
 from tournaments.queries import reports
 from tournaments.queries.swiss_standings import swiss_table
 from tournaments.standings.performance import performance_rating
