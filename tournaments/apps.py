@@ -20,5 +20,6 @@ class TournamentsConfig(AppConfig):
 
         # Admin edits of a tournament, player or entry move the pages' version (issue 15).
         from tournaments.cache import versions  # noqa: F401
+
         # ...and once committed, the pages compute the new version's pieces (`committed`).
         from tournaments.pages import pieces  # noqa: F401

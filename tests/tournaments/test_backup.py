@@ -8,9 +8,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from tournament_factories import make_tournament, play
 
+from tournaments import services
 from tournaments.files.backup import BackupError, export_tournament, import_tournament
 from tournaments.models import Entry, Game, Player, Round, Tournament
-from tournaments.services import core as services
 
 pytestmark = pytest.mark.django_db
 

@@ -17,6 +17,7 @@ from django.urls import reverse
 from team_factories import make_league, play_round
 from tournament_factories import make_tournament
 
+from tournaments import services
 from tournaments.cache import versions as page_version
 from tournaments.models import (
     Absence,
@@ -30,7 +31,6 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pages.round_results import record_round_results
-from tournaments.services import core as services
 from tournaments.services import swiss as swiss_event
 from tournaments.services import teams as team_services
 

@@ -58,7 +58,8 @@ from tournaments.models import (
 from tournaments.pairing import berger as pairing
 from tournaments.pairing import micro_match
 from tournaments.queries import reports
-from tournaments.services.core import MAX_ROUND_ROBIN_PLAYERS, RESERVED_SLUGS, SLUG_MAX, unique_slug
+from tournaments.services.entries import MAX_ROUND_ROBIN_PLAYERS
+from tournaments.services.tournament import RESERVED_SLUGS, SLUG_MAX, unique_slug
 from tournaments.standings.ranking import GameRecord, compute_standings
 from tournaments.standings.scoring import Result, Scoring
 from tournaments.standings.tiebreaks import REGISTRY

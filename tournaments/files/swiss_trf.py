@@ -319,7 +319,7 @@ def import_trf(text: str, *, slug: str = "", created_by=None) -> TrfImport:
     Raises `TrfImportError` (or the reader's `TrfError`, naming line and column) and stores
     nothing when the file is wrong.
     """
-    from tournaments.services.core import create_tournament
+    from tournaments.services import create_tournament
 
     t = parse_trf(text)
     notes = [_reading_note(t, reading) for reading in t.readings]

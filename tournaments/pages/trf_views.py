@@ -28,7 +28,7 @@ from tournaments.pages.permissions import (
 )
 from tournaments.pairing.swiss.trf import TrfError
 from tournaments.queries.swiss_micro import TRF_REFUSAL
-from tournaments.services.core import TournamentError
+from tournaments.services import TournamentError
 from tournaments.services.teams import is_team_event
 
 

@@ -14,6 +14,7 @@ from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from tournaments import services
 from tournaments.files import player_import
 from tournaments.files.player_list import (
     CsvImportError,
@@ -55,7 +56,6 @@ from tournaments.pages.tables import (
     tiebreak_legend,
 )
 from tournaments.queries import reports, swiss_micro
-from tournaments.services import core as services
 from tournaments.standings.scoring import points as result_points
 
 

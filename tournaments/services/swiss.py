@@ -34,13 +34,9 @@ from tournaments.pairing.swiss.dutch import NoValidPairing, RoundPairing, alloca
 from tournaments.pairing.swiss.state import PairingInput, PlayerState, from_trf
 from tournaments.pairing.swiss.systems import get_system
 from tournaments.queries import swiss_micro
-from tournaments.services.core import (
-    DuplicatePlayerError,
-    TournamentError,
-    _locked,
-    announce,
-    withdrawal_state,
-)
+from tournaments.services.errors import DuplicatePlayerError, TournamentError
+from tournaments.services.tournament import _locked, announce
+from tournaments.services.withdrawals import withdrawal_state
 from tournaments.signals import PAIRING_EDITED, ROUND_DELETED, ROUND_PAIRED, ROUND_PUBLISHED
 
 __all__ = [

@@ -30,18 +30,15 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pairing import berger as pairing
-from tournaments.services.core import (
+from tournaments.services.errors import (
     AlreadyWithdrawnError,
     NotEnoughPlayersError,
     NotWithdrawnError,
     PairingsExistError,
     TournamentError,
-    _locked,
-    _refresh_status,
-    announce,
-    create_tournament,
-    record_result,
 )
+from tournaments.services.results import _refresh_status, record_result
+from tournaments.services.tournament import _locked, announce, create_tournament
 from tournaments.signals import ROUND_DELETED, ROUND_PAIRED, TEAM_RETURNED, TEAM_WITHDRAWN
 from tournaments.standings import teams
 from tournaments.standings.scoring import Result
