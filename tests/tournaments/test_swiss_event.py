@@ -11,9 +11,9 @@ import pytest
 from tournament_factories import make_tournament
 
 from tournaments import services
-from tournaments.files.swiss_trf import tournament_to_trf
 from tournaments.models import Absence, Game, GameResult, PairingSystem, Round
 from tournaments.pairing.swiss.trf import write_trf
+from tournaments.queries.swiss_trf import tournament_to_trf
 from tournaments.services import swiss as swiss_event
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_safe
 
 from engine_messages import text_decoding_problem
 from rules.textfile import TextDecodingError, decode_text
-from tournaments.files.swiss_trf import TrfImportError, export_trf_text, import_trf
+from tournaments.files.swiss_trf import TrfImportError, import_trf
 from tournaments.files.team_trf import TeamTrfError, import_team_trf, is_team_file, team_trf
 from tournaments.models import Tournament
 from tournaments.pages.permissions import (
@@ -28,6 +28,7 @@ from tournaments.pages.permissions import (
 )
 from tournaments.pairing.swiss.trf import TrfError
 from tournaments.queries.swiss_micro import TRF_REFUSAL
+from tournaments.queries.swiss_trf import export_trf_text
 from tournaments.services import TournamentError
 from tournaments.services.teams import is_team_event
 

@@ -16,7 +16,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from tournaments.cache import versions as page_version
-from tournaments.files.swiss_trf import tournament_to_trf
 from tournaments.models import (
     REQUESTED_BYES,
     Absence,
@@ -34,6 +33,7 @@ from tournaments.pairing.swiss.dutch import NoValidPairing, RoundPairing, alloca
 from tournaments.pairing.swiss.state import PairingInput, PlayerState, from_trf
 from tournaments.pairing.swiss.systems import get_system
 from tournaments.queries import swiss_micro
+from tournaments.queries.swiss_trf import tournament_to_trf
 from tournaments.services.errors import DuplicatePlayerError, TournamentError
 from tournaments.services.tournament import _locked, announce
 from tournaments.services.withdrawals import withdrawal_state

@@ -6,10 +6,10 @@ output or in a file. A team competition gets the team records of TRF-2026 (310, 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournaments.files.swiss_trf import export_trf_text
 from tournaments.files.team_trf import team_trf
 from tournaments.models import Tournament
 from tournaments.queries.swiss_micro import TRF_REFUSAL
+from tournaments.queries.swiss_trf import export_trf_text
 from tournaments.services.teams import is_team_event
 
 
