@@ -5,8 +5,8 @@ The script sets everything up and takes it down again:
      run left it behind) on the local server, migrates it and builds the issue's two tournaments:
      a 100-player round robin with its first 50 rounds played (2,450 results, a few forfeits
      among them), a 150-player Swiss after five rounds (paired by the Dutch engine through
-     tournaments/swiss_event.py, every result entered) and issue 16's 40-team Swiss of four
-     boards after five rounds (paired by C.04.6 through tournaments/team_services.py);
+     tournaments/services/swiss/, every result entered) and issue 16's 40-team Swiss of four
+     boards after five rounds (paired by C.04.6 through tournaments/services/teams/);
   2. starts gunicorn on a free loopback port with the production settings (bench/pages_site adds
      one URL, /bench-bare/, that returns HttpResponse("ok") through the same middleware), with the
      production settings' persistent database connections (CONN_MAX_AGE 600, issue 29) and

@@ -2,8 +2,8 @@
 
 The Swiss's and the team competition's public pages are cached on that version like the round
 robin's (test_page_version.py), so a step that forgot to bump it would leave visitors reading an
-old pairing or old team standings. One test per step of tournaments/swiss_event.py and
-tournaments/team_services.py, the form and admin edits that reach them, and refused steps,
+old pairing or old team standings. One test per step of tournaments/services/swiss/ and
+tournaments/services/teams/, the form and admin edits that reach them, and refused steps,
 which change nothing and must not move it either.
 """
 
