@@ -18,7 +18,8 @@ from django.views.decorators.http import require_safe
 from engine_messages import text_decoding_problem
 from rules.textfile import TextDecodingError, decode_text
 from tournaments.files.swiss_trf import TrfImportError, import_trf
-from tournaments.files.team_trf import TeamTrfError, import_team_trf, is_team_file, team_trf
+from tournaments.files.team_trf import TeamTrfError, team_trf
+from tournaments.files.team_trf_import import import_team_trf, is_team_file
 from tournaments.models import Tournament
 from tournaments.pages.permissions import (
     can_arbitrate,
