@@ -18,7 +18,7 @@ from arbitration.models import (
 )
 from arbitration.notes import shown
 from tournaments.models import Tournament
-from tournaments.services.core import SETTINGS_FIELDS
+from tournaments.services.tournament import SETTINGS_FIELDS
 from tournaments.standings.tiebreak_names import tiebreak_name
 
 FIELD_LABELS = {
@@ -44,7 +44,7 @@ FIELD_LABELS = {
     "note": _("note"),
     "arbiter": _("arbiters"),
     "organiser": _("organisers"),
-    # The organisers' steps on the whole tournament (tournaments.services.core.announce).
+    # The organisers' steps on the whole tournament (tournaments.services.tournament.announce).
     "player": _("player"),
     "players": _("players imported"),
     # issue 20: the player import's preview
@@ -102,7 +102,8 @@ def _shown(value: Any) -> str:
 
 
 def _tournament_field(key: str):
-    """The tournament's setting a logged key names (tournaments.services.core.SETTINGS_FIELDS)."""
+    """The tournament's setting a logged key names
+    (tournaments.services.tournament.SETTINGS_FIELDS)."""
     if key not in SETTINGS_FIELDS:
         return None
     return Tournament._meta.get_field(key)

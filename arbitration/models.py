@@ -278,7 +278,8 @@ class Action(models.TextChoices):
     IRREGULARITY_RECORDED = "irregularity-recorded", _("irregularity recorded")
     OFFICIAL_ADDED = "official-added", _("official named")
     OFFICIAL_REMOVED = "official-removed", _("official removed")
-    # The organisers' steps on the whole tournament (issue 12), sent by tournaments.services.core.
+    # The organisers' steps on the whole tournament (issue 12), sent by
+    # tournaments.services.tournament.announce.
     TOURNAMENT_CREATED = "tournament-created", _("tournament created")
     SETTINGS_EDITED = "settings-edited", _("settings edited")
     PLAYER_ADDED = "player-added", _("player added")

@@ -98,7 +98,7 @@ def stop(server: subprocess.Popen) -> None:
 HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
 SETUP = """
 from django.contrib.auth import get_user_model
-from tournaments.services import core as services
+from tournaments import services
 arbiter = get_user_model().objects.create_user("arbitro-reinicio", password={password!r})
 tournament = services.create_tournament(name="Aberto do Reinício", arbiters=[arbiter])
 for index in range(20):

@@ -102,8 +102,8 @@ def build_site(players: int, password: str) -> tuple[str, list[int]]:
     from django.core.management import call_command
     from django.db import connection
 
+    from tournaments import services
     from tournaments.models import Game
-    from tournaments.services import core as services
 
     call_command("migrate", interactive=False, verbosity=0)
     call_command("createcachetable", verbosity=0)

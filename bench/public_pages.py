@@ -5,8 +5,8 @@ The script sets everything up and takes it down again:
      run left it behind) on the local server, migrates it and builds the issue's two tournaments:
      a 100-player round robin with its first 50 rounds played (2,450 results, a few forfeits
      among them), a 150-player Swiss after five rounds (paired by the Dutch engine through
-     tournaments/swiss_event.py, every result entered) and issue 16's 40-team Swiss of four
-     boards after five rounds (paired by C.04.6 through tournaments/team_services.py);
+     tournaments/services/swiss/, every result entered) and issue 16's 40-team Swiss of four
+     boards after five rounds (paired by C.04.6 through tournaments/services/teams/);
   2. starts gunicorn on a free loopback port with the production settings (bench/pages_site adds
      one URL, /bench-bare/, that returns HttpResponse("ok") through the same middleware), with the
      production settings' persistent database connections (CONN_MAX_AGE 600, issue 29) and
@@ -27,7 +27,7 @@ The script sets everything up and takes it down again:
      requests/s, worst p99 latency, errors (socket errors and non-2xx answers) over the rounds,
      the bare view's median and the median ratio. Target: at least 50 % of the bare view on
      every page, zero errors;
-  4. enters results the way the site does (tournaments.services.core.record_result) and times the
+  4. enters results the way the site does (tournaments.services.results.record_result) and times the
      first read of the round robin's standings and crosstable after each: the cold cache.
      Targets: standings under 50 ms (issue 29), crosstable under 300 ms.
 
@@ -103,10 +103,10 @@ def build_round_robin() -> tuple[str, int, int]:
     from django.core.management import call_command
     from django.db import connection, transaction
 
+    from tournaments import services
     from tournaments.cache import shared_versions as version_cache
     from tournaments.cache import versions as page_version
     from tournaments.models import Game
-    from tournaments.services import core as services
 
     call_command("migrate", interactive=False, verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
@@ -137,9 +137,9 @@ def build_swiss() -> tuple[str, int]:
     one write, as for the round robin. (slug, a player's entry id)."""
     from django.db import connection, transaction
 
+    from tournaments import services
     from tournaments.cache import versions as page_version
     from tournaments.models import Game, PairingSystem
-    from tournaments.services import core as services
     from tournaments.services import swiss as swiss_event
 
     tournament = services.create_tournament(
@@ -270,8 +270,8 @@ def timed_get(port: int, path: str) -> tuple[int, float]:
 
 def cold_reads(port: int, slug: str, rounds: int = 5) -> dict[str, list[float]]:
     """Enter a result, then read the page once: the first reader after a change computes it."""
+    from tournaments import services
     from tournaments.models import Game
-    from tournaments.services import core as services
 
     chooser = random.Random(9)
     unplayed = list(Game.objects.filter(round__tournament__slug=slug, result="")

@@ -56,9 +56,9 @@ def run(n_players: int, runs: int) -> int:
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
+    from tournaments import services
     from tournaments.models import Game, GameResult
     from tournaments.queries import reports
-    from tournaments.services import core as services
     from tournaments.standings.ranking import compute_standings
     from tournaments.standings.tiebreaks import REGISTRY
 

@@ -48,9 +48,9 @@ def run(n_players: int, runs: int) -> int:
     from django.test import RequestFactory
     from django.utils import translation
 
+    from tournaments import services
     from tournaments.models import Game, GameResult
     from tournaments.pages import standings_views
-    from tournaments.services import core as services
 
     assert "bench.sqlite3" in str(connection.settings_dict["NAME"])
     settings.ALLOWED_HOSTS = ["*"]

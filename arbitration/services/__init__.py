@@ -2,8 +2,9 @@
 
 Views and the management command call these. A step that is not allowed raises an
 `ArbitrationError` whose message is for people and whose `field` names the form field it
-concerns (None for the whole form); results go through tournaments.services.core.record_result, so
-its version check and its `result_changed` signal (audited) apply here too.
+concerns (None for the whole form); results go through
+tournaments.services.results.record_result, so its version check and its `result_changed` signal
+(audited) apply here too.
 
 Sheet writes lock the game row first, so two arbiters editing one game take turns; the sheet's
 own `version` then refuses a form that saw an older sheet.

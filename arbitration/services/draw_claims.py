@@ -1,5 +1,5 @@
 """Draw claims: checked against the sheet when made, then confirmed or overridden; an upheld
-claim makes the game a draw through tournaments.services.core.record_result."""
+claim makes the game a draw through tournaments.services.results.record_result."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from arbitration.services.base import (
     user_or_none,
 )
 from arbitration.sheets import ClaimRefused, check_draw_claim
+from tournaments import services as tournament_services
 from tournaments.models import Entry, Game, GameResult
-from tournaments.services import core as tournament_services
 
 
 class ClaimDecidedError(ArbitrationError):
@@ -126,8 +126,8 @@ def _sheet_version(game: Game) -> int:
 def decide_draw_claim(claim: DrawClaim, *, decision: str, reason: str = "",
                       expected_game_version: int, user=None) -> DrawClaim:
     """The arbiter confirms or overrides the sheet's verdict; an upheld claim makes the game a
-    draw (1/2-1/2) through tournaments.services.core.record_result, in the same transaction: a stale
-    game version or any failure leaves neither the decision nor the result behind.
+    draw (1/2-1/2) through tournaments.services.results.record_result, in the same transaction: a
+    stale game version or any failure leaves neither the decision nor the result behind.
 
     If the sheet changed since the claim was checked, the claim is checked again first (that is
     kept) and ClaimRecheckedError asks the arbiter to decide on the new evidence.

@@ -60,7 +60,7 @@ from rules.pdn import (
 )
 from rules.textfile import DecodedText, decode_text
 from tournaments.models import Entry, Game, GameResult, Tournament
-from tournaments.services.core import StaleResultError, TournamentError, record_result
+from tournaments.services import StaleResultError, TournamentError, record_result
 
 FORFEIT_COMMENT = "WO (Art. 28)"
 UNKNOWN_DATE = "????.??.??"

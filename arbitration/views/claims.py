@@ -24,7 +24,7 @@ from arbitration.views.common import (
     roles,
 )
 from tournaments.models import Tournament
-from tournaments.services.core import StaleResultError, TournamentError
+from tournaments.services import StaleResultError, TournamentError
 
 
 @arbiter_required

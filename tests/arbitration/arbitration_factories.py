@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from arbitration import services
 from arbitration.models import ScoreSheet
+from tournaments import services as tournament_services
 from tournaments.models import Game, Tournament
-from tournaments.services import core as tournament_services
 
 PLAYERS = ["Ana Conceição", "João Brandão", "Maria Araújo", "Pedro Gonçalves"]
 

@@ -231,7 +231,7 @@ def test_overriding_without_a_reason_is_a_field_error(client_arbiter, tournament
 
 
 def test_deciding_against_a_changed_result_shows_it_with_409(client_arbiter, tournament, game):
-    from tournaments.services.core import record_result
+    from tournaments.services import record_result
 
     attach(game, fragments.THREEFOLD)
     claim = services.make_draw_claim(game, claimant=game.white, rule="threefold", move="4...")

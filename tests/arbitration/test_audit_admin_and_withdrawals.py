@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from arbitration.models import Action, AuditEntry
 from tournaments.models import Tournament
-from tournaments.services.core import withdraw_player
+from tournaments.services import withdraw_player
 
 pytestmark = pytest.mark.django_db
 

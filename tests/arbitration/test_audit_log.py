@@ -9,7 +9,7 @@ from django.utils import translation
 from arbitration import audit, services
 from arbitration.models import Action, AuditEntry, Role
 from arbitration.notes import shown
-from tournaments.services.core import record_result
+from tournaments.services import record_result
 
 pytestmark = pytest.mark.django_db
 

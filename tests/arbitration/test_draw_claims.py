@@ -7,7 +7,7 @@ from arbitration_factories import attach, first_game, fresh, make_tournament
 from arbitration import services
 from arbitration.models import Action, AuditEntry, ClaimDecision, DrawClaim
 from tournaments.models import GameResult
-from tournaments.services.core import StaleResultError
+from tournaments.services import StaleResultError
 
 pytestmark = pytest.mark.django_db
 
@@ -124,7 +124,7 @@ def test_confirming_an_upheld_claim_makes_the_game_a_draw_in_one_step(arbiter):
 
 
 def test_a_result_already_entered_is_changed_and_audited(arbiter):
-    from tournaments.services.core import record_result
+    from tournaments.services import record_result
 
     claim = claim_on(fragments.THREEFOLD, "threefold", "4...")
     game = record_result(fresh(claim.game), result=GameResult.WHITE_WIN, expected_version=1)
@@ -160,7 +160,7 @@ def test_rejecting_leaves_the_result_alone(arbiter):
 
 
 def test_a_stale_game_version_leaves_nothing_behind(arbiter):
-    from tournaments.services.core import record_result
+    from tournaments.services import record_result
 
     claim = claim_on(fragments.THREEFOLD, "threefold", "4...")
     seen_version = fresh(claim.game).version

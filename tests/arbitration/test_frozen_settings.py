@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from arbitration import services
 from arbitration.models import OpponentDecision, ScoreSheet
+from tournaments import services as tournament_services
 from tournaments.models import Tournament
-from tournaments.services import core as tournament_services
 
 pytestmark = pytest.mark.django_db
 

@@ -26,8 +26,8 @@ from arbitration.models import Action, AuditEntry, ScoreSheet
 from arbitration.services import ArbitrationError, StaleSheetError, pdn_io
 from arbitration.services.pdn_io import ImportChoice, RowStatus
 from rules.pdn import read_games
+from tournaments import services as tournament_services
 from tournaments.models import Game, GameResult, Tournament
-from tournaments.services import core as tournament_services
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ import pytest
 from browser_support import NetworkGuard, Visitor, in_portuguese, screenshots_dir
 from django.utils.text import capfirst
 
-from tournaments.services import core as services
+from tournaments import services
 
 pytestmark = pytest.mark.browser
 

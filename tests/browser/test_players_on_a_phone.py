@@ -24,7 +24,7 @@ from rules import BRAZILIAN
 from rules.board import Color
 from rules.pdn import read_game
 from rules.replay import replay_game
-from tournaments.services import core as services
+from tournaments import services
 from tournaments.standings.tiebreaks import REGISTRY
 
 pytestmark = pytest.mark.browser

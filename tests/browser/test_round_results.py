@@ -7,8 +7,8 @@ import pytest
 from browser_support import exact, in_portuguese, sign_in
 from playwright.sync_api import expect
 
+from tournaments import services
 from tournaments.models import Game
-from tournaments.services import core as services
 
 pytestmark = pytest.mark.browser
 

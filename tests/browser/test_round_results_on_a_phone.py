@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from browser_support import sign_in
 
-from tournaments.services import core as services
+from tournaments import services
 
 pytestmark = pytest.mark.browser
 

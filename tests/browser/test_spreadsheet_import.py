@@ -8,9 +8,9 @@ import pytest
 from browser_support import exact, in_portuguese, label_of, sign_in
 from playwright.sync_api import expect
 
+from tournaments import services
 from tournaments.models import Player
 from tournaments.pages.forms import CsvImportForm
-from tournaments.services import core as services
 
 pytestmark = pytest.mark.browser
 

@@ -10,8 +10,8 @@ import pytest
 from browser_support import exact, in_portuguese, sign_in
 from playwright.sync_api import expect
 
+from tournaments import services
 from tournaments.models import PairingSystem, Round
-from tournaments.services import core as services
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,7 @@ from browser_support import PLAYERS_CSV, exact, in_portuguese
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from tournaments.services import core as services
+from tournaments import services
 
 pytestmark = pytest.mark.browser
 

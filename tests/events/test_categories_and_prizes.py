@@ -10,8 +10,8 @@ from tournament_factories import make_tournament, play_all
 from prizes.membership import age_on
 from prizes.models import Category, Kind, Prize
 from prizes.services import category_standings, prize_list
+from tournaments import services
 from tournaments.models import Player
-from tournaments.services import core as services
 
 pytestmark = pytest.mark.django_db
 REFERENCE = datetime.date(2026, 1, 1)

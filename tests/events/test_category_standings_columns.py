@@ -12,9 +12,9 @@ from django.urls import reverse
 from tournament_factories import make_tournament
 
 from prizes.models import Category, Kind
+from tournaments import services
 from tournaments.models import Game
 from tournaments.queries import reports
-from tournaments.services import core as services
 
 pytestmark = pytest.mark.django_db
 REFERENCE = datetime.date(2026, 1, 1)

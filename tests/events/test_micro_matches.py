@@ -7,11 +7,11 @@ import pytest
 from django.urls import reverse
 from tournament_factories import game_at, make_tournament, play
 
+from tournaments import services
 from tournaments.models import Game
 from tournaments.pairing import micro_match
 from tournaments.pairing.berger import PairedGame
 from tournaments.queries import reports
-from tournaments.services import core as services
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from tournament_factories import make_tournament
 
+from tournaments import services
 from tournaments.models import Game
-from tournaments.services import core as services
 from tournaments.standings.games import GameRecord
 from tournaments.standings.rating_report import expected_score, rating_report
 from tournaments.standings.scoring import Result

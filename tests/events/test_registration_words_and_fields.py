@@ -14,7 +14,7 @@ from tournament_factories import make_tournament
 
 from events import registration as regs
 from events.models import Event, Registration, RegistrationStatus, Section
-from tournaments.services import core as services
+from tournaments import services
 
 pytestmark = pytest.mark.django_db
 

@@ -35,7 +35,7 @@ CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 VERSION = re.compile(r'name="version" value="(\d+)"')
 SETUP = """
 from django.contrib.auth import get_user_model
-from tournaments.services import core as services
+from tournaments import services
 arbiter = get_user_model().objects.create_user("arbitro-servidores", password={password!r})
 tournament = services.create_tournament(name="Aberto dos Dois Servidores", arbiters=[arbiter])
 for name in ("Ana Conceição", "João Brandão", "Maria Araújo", "Pedro Gonçalves"):

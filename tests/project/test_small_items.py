@@ -18,13 +18,13 @@ from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
+from tournaments import services
 from tournaments.models import Tournament
 from tournaments.printing import collect
 from tournaments.printing.data import StandingsData, StandingsRow, TournamentHeader
 from tournaments.printing.layout import labelled
 from tournaments.printing.slips import build_slips_pdf
 from tournaments.printing.standings import build_standings_pdf
-from tournaments.services import core as services
 
 pytestmark = pytest.mark.django_db
 PT = {"HTTP_ACCEPT_LANGUAGE": "pt-br"}

@@ -22,8 +22,8 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from arbitration import services as arbitration
+from tournaments import services
 from tournaments.models import Game
-from tournaments.services import core as services
 from tournaments.standings.tiebreak_names import NAMES, tiebreak_name
 from tournaments.standings.tiebreaks import DEFAULT_ORDER, REGISTRY
 

@@ -16,12 +16,12 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from robust_mutations import examples, mutated_document, mutated_text, text_or_mutation
 
+from tournaments import services
 from tournaments.files.backup import export_tournament, import_tournament
 from tournaments.files.backup_values import BackupError
 from tournaments.files.import_problems import CsvImportError
 from tournaments.files.player_list import parse_players_csv
 from tournaments.models import Entry, Game, Player, Round, Tournament
-from tournaments.services import core as services
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

@@ -25,8 +25,8 @@ from robust_scene import first_game, make_open_tournament, make_paired_tournamen
 
 from arbitration.models import Action, AuditEntry
 from config.lock_errors import server_error
+from tournaments import services
 from tournaments.models import Game, GameResult, Round, Tournament
-from tournaments.services import core as services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

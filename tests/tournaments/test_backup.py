@@ -8,10 +8,10 @@ import pytest
 from django.core.management import CommandError, call_command
 from tournament_factories import make_tournament, play
 
+from tournaments import services
 from tournaments.files.backup import export_tournament, import_tournament
 from tournaments.files.backup_values import BackupError
 from tournaments.models import Entry, Game, Player, Round, Tournament
-from tournaments.services import core as services
 
 pytestmark = pytest.mark.django_db
 

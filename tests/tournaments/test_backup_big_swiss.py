@@ -25,7 +25,7 @@ from tournaments.models import (
     Status,
     Tournament,
 )
-from tournaments.services.core import MAX_ROUND_ROBIN_PLAYERS
+from tournaments.services.entries import MAX_ROUND_ROBIN_PLAYERS
 
 pytestmark = pytest.mark.django_db
 

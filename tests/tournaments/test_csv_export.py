@@ -18,8 +18,8 @@ from django.urls import reverse
 from django.utils.html import escape
 from tournament_factories import play
 
+from tournaments import services
 from tournaments.files.table_export import FORMULA_STARTS, XLSX_CONTENT_TYPE, neutralise
-from tournaments.services import core as services
 
 pytestmark = pytest.mark.django_db
 

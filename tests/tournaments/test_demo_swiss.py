@@ -8,10 +8,10 @@ import pytest
 from django.core.management import call_command
 
 from tournaments.demo.swiss import SWISS_SLUG
-from tournaments.files.swiss_trf import tournament_to_trf
 from tournaments.models import Game, Tournament
 from tournaments.pairing.swiss.trf import write_trf
 from tournaments.queries import reports
+from tournaments.queries.swiss_trf import tournament_to_trf
 from tournaments.services import swiss as swiss_event
 
 pytestmark = pytest.mark.django_db

@@ -9,10 +9,10 @@ import pytest
 from django.urls import reverse
 from tournament_factories import make_tournament
 
+from tournaments import services
 from tournaments.models import Player
 from tournaments.models.collation import fold, name_key
 from tournaments.printing.collect import tournament_header
-from tournaments.services import core as services
 
 pytestmark = pytest.mark.django_db
 

@@ -13,8 +13,8 @@ from django.utils import timezone
 from page_cache_support import csv_rows, page_cache  # noqa: F401 -- the fixture
 from tournament_factories import game_at, make_tournament, play
 
+from tournaments import services
 from tournaments.models import Tournament
-from tournaments.services import core as services
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("page_cache")]
 

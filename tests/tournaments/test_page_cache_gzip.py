@@ -11,7 +11,7 @@ from django.urls import reverse
 from page_cache_support import page_cache  # noqa: F401 -- the fixture
 from tournament_factories import game_at, make_tournament, play
 
-from tournaments.services import core as services
+from tournaments import services
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("page_cache")]
 

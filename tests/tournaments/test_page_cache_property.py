@@ -16,11 +16,11 @@ from page_cache_support import MEMORY, csv_rows, redis_url_or_skip
 from tournament_factories import make_tournament
 
 from config.settings import redis_cache
+from tournaments import services
 from tournaments.cache.pages import process_cache
 from tournaments.models import Entry, Game, GameResult, Player, Tournament
 from tournaments.pages import crosstable_grid
 from tournaments.pages.pieces import compute_standings_rows
-from tournaments.services import core as services
 from tournaments.standings.scoring import format_points
 
 PLAYERS = 5

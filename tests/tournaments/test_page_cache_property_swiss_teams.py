@@ -26,6 +26,7 @@ from team_factories import make_league
 from tournament_factories import make_tournament
 
 from config.settings import redis_cache
+from tournaments import services
 from tournaments.cache import pages as page_cache
 from tournaments.cache.pages import ProcessCache, process_cache
 from tournaments.models import (
@@ -41,7 +42,6 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pages.round_results import record_round_results
-from tournaments.services import core as services
 from tournaments.services import swiss as swiss_event
 from tournaments.services import teams as team_services
 

@@ -15,10 +15,10 @@ from page_cache_support import csv_rows, page_cache  # noqa: F401 -- the fixture
 from team_factories import make_league, play_round
 from tournament_factories import make_tournament
 
+from tournaments import services
 from tournaments.cache.pages import cache_get, piece_key
 from tournaments.cache.versions import token_of
 from tournaments.models import Game, PairingSystem, TeamMatch, Tournament
-from tournaments.services import core as services
 from tournaments.services import swiss as swiss_event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("page_cache")]

@@ -11,9 +11,10 @@ import pytest
 from django.db import transaction
 from tournament_factories import game_at, make_tournament
 
+from tournaments import services
 from tournaments.cache import versions as page_version
+from tournaments.files import player_import
 from tournaments.models import Player, Tournament
-from tournaments.services import core as services
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +66,7 @@ def test_adding_a_player_moves_the_version():
 def test_importing_players_moves_the_version():
     tournament = make_tournament(0)
     data = "nome;clube\nAna Conceição;Clube de Campinas\nJoão Brandão;\n".encode()
-    moves(lambda: services.import_players(tournament, data), tournament)
+    moves(lambda: player_import.import_players(tournament, data), tournament)
 
 
 def test_removing_a_player_moves_the_version():

@@ -18,8 +18,8 @@ from pdf_layout import pages, text_runs
 from tournament_factories import play_all
 
 from prizes.models import Category, Kind
+from tournaments import services
 from tournaments.models import PairingSystem
-from tournaments.services import core as services
 
 pytestmark = pytest.mark.django_db
 

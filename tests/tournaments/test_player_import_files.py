@@ -23,11 +23,12 @@ from odf.text import P
 from tournament_factories import make_tournament
 
 from arbitration.models import AuditEntry
+from tournaments import services
 from tournaments.files.import_problems import CsvImportError
 from tournaments.files.player_list import empty_rows_note, parse_players_file, parse_rating
 from tournaments.files.spreadsheets import CSV, ODS, XLSX
 from tournaments.models import Player
-from tournaments.services import core as services
+from tournaments.services import entries
 
 pytestmark = pytest.mark.django_db
 
@@ -384,7 +385,7 @@ def test_a_refused_spreadsheet_names_sheet_row_and_column_on_the_page(client, or
 
 def test_a_round_robin_over_its_limit_is_refused_on_confirmation(client, organiser,
                                                                  settings, monkeypatch):
-    monkeypatch.setattr(services, "MAX_ROUND_ROBIN_PLAYERS", 2)
+    monkeypatch.setattr(entries, "MAX_ROUND_ROBIN_PLAYERS", 2)
     tournament = make_tournament(organiser=organiser, name="Pequeno")
     client.force_login(organiser)
     send(client, tournament, "inscritos.csv", b"name\nAna\nBia\nCaio\n")

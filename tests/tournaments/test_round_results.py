@@ -8,9 +8,9 @@ from django.urls import reverse
 from tournament_factories import game_at, make_tournament
 
 from arbitration.models import Action, AuditEntry
+from tournaments import services
 from tournaments.models import Game
 from tournaments.pages.round_results import parse_code
-from tournaments.services import core as services
 
 pytestmark = pytest.mark.django_db
 

@@ -6,9 +6,9 @@ from itertools import combinations
 import pytest
 from tournament_factories import game_at, make_tournament, play
 
+from tournaments import services
 from tournaments.models import Entry, Game, Round, Status
 from tournaments.pairing.berger import round_robin_schedule
-from tournaments.services import core as services
 from tournaments.signals import result_changed
 from tournaments.standings.scoring import Result
 

@@ -10,11 +10,12 @@ from fractions import Fraction
 import pytest
 from tournament_factories import make_tournament
 
-from tournaments.files.swiss_trf import tournament_to_trf
+from tournaments import services
 from tournaments.models import Absence, Game, GameResult, PairingSystem, Round
 from tournaments.pairing.swiss.trf import write_trf
-from tournaments.services import core as services
+from tournaments.queries.swiss_trf import tournament_to_trf
 from tournaments.services import swiss as swiss_event
+from tournaments.services.swiss import edits as swiss_edits
 
 pytestmark = pytest.mark.django_db
 
@@ -151,7 +152,7 @@ def test_exchanging_the_top_two_lists_what_the_draft_breaks_where_they_sit():
     for number in (1, 2):
         board = next(i for i, pair in enumerate(boards, start=1) if number in pair)
         got = "w" if boards[board - 1][0] == number else "b"
-        wanted = swiss_event._preference(states[number])
+        wanted = swiss_edits._preference(states[number])
         assert (board in breaches.get("C10", ())) is (wanted != got or _other_misses(
             boards[board - 1], number, states)), (number, board, breaches)
 
@@ -159,7 +160,7 @@ def test_exchanging_the_top_two_lists_what_the_draft_breaks_where_they_sit():
 def _other_misses(pair, number, states) -> bool:
     other = pair[1] if pair[0] == number else pair[0]
     got = "w" if pair[0] == other else "b"
-    return swiss_event._preference(states[other]) not in (None, got)
+    return swiss_edits._preference(states[other]) not in (None, got)
 
 
 def test_a_late_entry_is_paired_from_the_next_round_with_zero_before():

@@ -10,13 +10,13 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from tournament_factories import make_tournament
 
+from tournaments import services
 from tournaments.files import backup
 from tournaments.models import Absence, AbsenceKind, Game, GameResult, PairingSystem, Round
 from tournaments.pairing import micro_match
 from tournaments.pairing.swiss.dutch import pair_round
 from tournaments.pairing.swiss.state import PairingInput, PlayerState
 from tournaments.queries import reports, swiss_micro
-from tournaments.services import core as services
 from tournaments.services import swiss as swiss_event
 
 pytestmark = pytest.mark.django_db

@@ -116,7 +116,7 @@ def test_the_organiser_creates_a_swiss_and_must_give_its_rounds(client, organise
 
 
 def test_the_swiss_crosstable_and_a_players_page(client, tournament):
-    from tournaments.services import core as services
+    from tournaments import services
 
     first = swiss_event.pair_next_round(tournament)
     swiss_event.publish_round(first)
@@ -145,7 +145,7 @@ def test_the_swiss_crosstable_and_a_players_page(client, tournament):
 
 
 def test_the_arbiter_takes_a_withdrawn_player_back(client, tournament, arbiter):
-    from tournaments.services import core as services
+    from tournaments import services
 
     entry = tournament.entries.first()
     first = swiss_event.pair_next_round(tournament)
@@ -194,7 +194,7 @@ def test_the_desk_says_ponto_or_pontos_before_the_round_as_the_bye_s_score_asks(
         client, tournament, arbiter):
     """Found in a rehearsal of a whole event (issue 25): the pending bye read "(1 pontos antes da
     rodada)". Every game drawn, the bye of round 1 has 0 points, of round 2 0,5, of round 3 1."""
-    from tournaments.services import core as services
+    from tournaments import services
 
     client.force_login(arbiter)
     desk = reverse("tournaments:swiss", args=[tournament.slug])
@@ -245,7 +245,7 @@ def test_the_crosstable_explains_a_late_entrant_s_blank_rounds(client, tournamen
 
     from pypdf import PdfReader
 
-    from tournaments.services import core as services
+    from tournaments import services
 
     first = swiss_event.pair_next_round(tournament)
     swiss_event.publish_round(first)
@@ -270,7 +270,7 @@ def test_the_crosstable_explains_a_late_entrant_s_blank_rounds(client, tournamen
 def test_taking_a_player_back_says_so_in_words_that_need_no_sex(client, tournament, arbiter):
     """Found in a rehearsal of a whole event (issue 25): the message said "é emparceirado de
     novo" of a player whose sex the desk does not ask."""
-    from tournaments.services import core as services
+    from tournaments import services
 
     entry = tournament.entries.first()
     swiss_event.publish_round(swiss_event.pair_next_round(tournament))

@@ -15,6 +15,7 @@ from team_factories import make_league, play_round
 from tournament_factories import make_tournament
 
 from arbitration.models import AuditEntry
+from tournaments import services
 from tournaments.models import (
     Game,
     LineupBoard,
@@ -24,7 +25,6 @@ from tournaments.models import (
     TeamSystem,
     Tournament,
 )
-from tournaments.services import core as services
 from tournaments.services import swiss as swiss_event
 from tournaments.services import teams as team_services
 

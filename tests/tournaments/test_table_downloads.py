@@ -18,6 +18,7 @@ from team_factories import make_league, play_round
 from tournament_factories import make_tournament, play
 
 from prizes.models import Category, Kind
+from tournaments import services
 from tournaments.files.table_export import (
     CSV_DIALECTS,
     XLSX_CONTENT_TYPE,
@@ -29,7 +30,6 @@ from tournaments.files.table_export import (
 from tournaments.models import Game, PairingSystem, TeamMatch
 from tournaments.printing.standings_texts import encounter_text
 from tournaments.queries import reports
-from tournaments.services import core as services
 from tournaments.services import swiss as swiss_event
 from tournaments.standings.scoring import format_points
 

@@ -10,8 +10,8 @@ from team_factories import make_league, play_round
 
 from arbitration.models import AuditEntry
 from tournaments.models import Game, MatchBoard, Team, TeamMatch
+from tournaments.services import AlreadyWithdrawnError, NotWithdrawnError, TournamentError
 from tournaments.services import teams as team_services
-from tournaments.services.core import AlreadyWithdrawnError, NotWithdrawnError, TournamentError
 
 pytestmark = pytest.mark.django_db
 

@@ -101,7 +101,7 @@ def _swiss_with_byes_a_late_entry_and_a_withdrawal() -> Tournament:
     for round 5, not paired yet."""
     from test_swiss_event import play_round, swiss
 
-    from tournaments.services import core as services
+    from tournaments import services
     from tournaments.services import swiss as swiss_event
 
     tournament = swiss(9, rounds=5, start_date=datetime.date(2026, 11, 21),
@@ -186,9 +186,9 @@ def test_a_round_robin_goes_out_and_comes_back_the_same(tmp_path, players, cycle
     and a withdrawal's forfeits written, and read back as the same round robin."""
     from tournament_factories import make_tournament
 
+    from tournaments import services
     from tournaments.models import GameResult as Result
     from tournaments.models import PairingSystem
-    from tournaments.services import core as services
 
     tournament = make_tournament(players, paired=True, cycles=cycles,
                                  start_date=datetime.date(2026, 3, 7))

@@ -21,11 +21,11 @@ from page_cache_support import csv_rows, redis_url_or_skip
 from tournament_factories import game_at, make_tournament, play
 
 from config.settings import redis_cache
+from tournaments import services
 from tournaments.cache import shared_versions as version_cache
 from tournaments.cache import versions as page_version
 from tournaments.cache.pages import process_cache
 from tournaments.models import Tournament
-from tournaments.services import core as services
 
 pytestmark = pytest.mark.django_db
 

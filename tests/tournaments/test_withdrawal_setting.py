@@ -7,8 +7,8 @@ from django.urls import reverse
 from tournament_factories import game_at, make_tournament, play
 
 from arbitration.models import Action, AuditEntry
+from tournaments import services
 from tournaments.queries import reports
-from tournaments.services import core as services
 from tournaments.standings.games import GameRecord
 from tournaments.standings.scoring import Result
 from tournaments.standings.withdrawals import annulled_players

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from tournaments import services
 from tournaments.models import Game, Tournament
-from tournaments.services import core as services
 
 CLUBS = ["Clube de Damas de Campinas", "Clube Recifense de Damas", "Damas Clube Curitiba"]
 

@@ -190,7 +190,8 @@ for _model in TEAM_MODELS:
 
 # A Swiss round's `published` flag (the admin's round form edits it) decides whether the public
 # sees its pairing, and a bye asked for shows in the crosstable and the player's page: their
-# edits outside the steps of swiss_event.py (which bump explicitly) move the version on too.
+# edits outside the steps of tournaments/services/swiss/ (which bump explicitly) move the version
+# on too.
 # Bulk writes (a round robin's rounds) send no signals and bump in their step.
 SWISS_MODELS = {
     Round: lambda instance: instance.tournament_id,

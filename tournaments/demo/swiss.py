@@ -9,8 +9,8 @@ from __future__ import annotations
 import datetime
 import random
 
+from tournaments import services
 from tournaments.models import Board, GameResult, PairingSystem, TimeControl, Tournament
-from tournaments.services import core as services
 from tournaments.services import swiss as swiss_event
 
 SWISS_SLUG = "circuito-paulista-suico-2026"

@@ -43,7 +43,7 @@ from tournaments.files.backup_save import save_tournament
 from tournaments.files.backup_values import json_number
 from tournaments.models import DrawProfile, Entry, Game, TimeControl, Tournament
 from tournaments.queries import reports
-from tournaments.services.core import unique_slug
+from tournaments.services.tournament import unique_slug
 
 # --- export -------------------------------------------------------------------------------------
 

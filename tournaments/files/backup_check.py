@@ -35,7 +35,8 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pairing import micro_match
-from tournaments.services.core import MAX_ROUND_ROBIN_PLAYERS, RESERVED_SLUGS, SLUG_MAX
+from tournaments.services.entries import MAX_ROUND_ROBIN_PLAYERS
+from tournaments.services.tournament import RESERVED_SLUGS, SLUG_MAX
 from tournaments.standings.ranking import GameRecord, compute_standings
 from tournaments.standings.scoring import Result, Scoring
 from tournaments.standings.tiebreaks import REGISTRY

@@ -22,10 +22,16 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments import services
 from tournaments.files.import_problems import CsvImportError, CsvProblem
-from tournaments.files.player_list import PlayerRow
-from tournaments.models import Player, Tournament
-from tournaments.services import core as services
+from tournaments.files.player_list import PlayerRow, parse_players_csv
+from tournaments.models import Entry, Player, Tournament
+from tournaments.services import (
+    DuplicatePlayerError,
+    announce,
+    enter_person,
+    refuse_too_many_players,
+)
 from tournaments.services.people import Match, find_person, normalised
 
 ADD, MERGE, REFUSE = "add", "merge", "refuse"
@@ -104,7 +110,8 @@ class ImportPlan:
 
 def differences(player: Player, row: PlayerRow) -> list[Difference]:
     """Where the file and the registry both know a fact and disagree; a fact the registry does
-    not know yet is simply learnt (services._fill_blanks), a blank in the file changes nothing."""
+    not know yet is simply learnt (services.entries._fill_blanks), a blank in the file changes
+    nothing."""
     found = []
     for key in COMPARED:
         offered = row.name if key == "name" else row.details()[key]
@@ -216,3 +223,44 @@ def _take(player: Player, chosen: list[Difference], line: int) -> list[dict]:
                               for key, messages in error.message_dict.items()]) from error
     player.save()
     return changes
+
+
+# --- the import in one step, without a preview ----------------------------------------------
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What a CSV import entered, and which lines were matched to a known person (and why)."""
+
+    entries: list[Entry]
+    merged: list[tuple[int, Match]]
+
+
+@transaction.atomic
+def import_players(tournament: Tournament, data: bytes, *, user=None) -> list[Entry]:
+    """Add every player of a CSV file, or none if any line is wrong (CsvImportError); the log
+    says how many."""
+    return import_people(tournament, data, user=user).entries
+
+
+@transaction.atomic
+def import_people(tournament: Tournament, data: bytes, *, user=None) -> ImportReport:
+    """import_players, saying which lines were merged with a person already registered."""
+    rows: list[PlayerRow] = parse_players_csv(data)
+    if not tournament.is_swiss:
+        refuse_too_many_players(tournament, tournament.entries.count() + len(rows))
+    entries, merged = [], []
+    for row in rows:
+        try:
+            entry, match = enter_person(tournament, name=row.name, **row.details())
+        except DuplicatePlayerError as error:
+            raise CsvImportError([CsvProblem(row.line, "federation_id", str(error))]) from error
+        except ValidationError as error:
+            raise CsvImportError([
+                CsvProblem(row.line, field, " ".join(messages))
+                for field, messages in error.message_dict.items()
+            ]) from error
+        entries.append(entry)
+        if match is not None:
+            merged.append((row.line, match))
+    announce(tournament, "players-imported", user=user, after={"players": len(entries)})
+    return ImportReport(entries, merged)

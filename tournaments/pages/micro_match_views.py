@@ -14,10 +14,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments import services
 from tournaments.models import Game, GameResult, Tournament
 from tournaments.pages.permissions import can_arbitrate, tournament_role_required
 from tournaments.pairing import micro_match
-from tournaments.services import core as services
 
 PLAYED = [choice for choice in GameResult.choices if choice[0]]
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from tournaments import services
 from tournaments.models import Tournament
 from tournaments.pages.forms import (
     DrawNumbersForm,
@@ -24,7 +25,6 @@ from tournaments.pages.permissions import (
     refuse,
     tournament_role_required,
 )
-from tournaments.services import core as services
 
 
 def tournament_create(request):

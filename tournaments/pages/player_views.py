@@ -12,13 +12,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from tournaments import services
 from tournaments.files import player_import
-from tournaments.files.player_list import (
-    CsvImportError,
-    PlayerRow,
-    empty_rows_note,
-    parse_players_file,
-)
+from tournaments.files.import_problems import CsvImportError
+from tournaments.files.player_list import PlayerRow, empty_rows_note, parse_players_file
 from tournaments.models import Tournament
 from tournaments.pages.forms import (
     CsvImportForm,
@@ -30,7 +27,6 @@ from tournaments.pages.permissions import (
     can_manage,
     tournament_role_required,
 )
-from tournaments.services import core as services
 
 
 @tournament_role_required(can_manage)

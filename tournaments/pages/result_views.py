@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments import services
 from tournaments.models import Game, GameResult, Round, Tournament
 from tournaments.pages import round_results as round_entry
 from tournaments.pages.forms import ResultForm
@@ -15,7 +16,6 @@ from tournaments.pages.permissions import (
     can_arbitrate,
     tournament_role_required,
 )
-from tournaments.services import core as services
 
 
 @tournament_role_required(can_arbitrate)

@@ -16,8 +16,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments import services
 from tournaments.models import Game, GameResult, Round
-from tournaments.services import core as services
 from tournaments.standings.scoring import Result
 
 # What the arbiter may type for each result; the first code of each is the one the page shows.

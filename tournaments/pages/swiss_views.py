@@ -11,11 +11,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments import services
 from tournaments.models import Absence, Round, Tournament
 from tournaments.pages.permissions import can_arbitrate, can_manage, tournament_role_required
 from tournaments.pages.swiss_forms import AbsenceForm, ExchangeForm, LateEntryForm
 from tournaments.printing.standings_texts import local_points
-from tournaments.services import core as services
 from tournaments.services import swiss as swiss_event
 
 

@@ -17,8 +17,9 @@ from django.views.decorators.http import require_safe
 
 from engine_messages import text_decoding_problem
 from rules.textfile import TextDecodingError, decode_text
-from tournaments.files.swiss_trf import TrfImportError, export_trf_text, import_trf
-from tournaments.files.team_trf import TeamTrfError, import_team_trf, is_team_file, team_trf
+from tournaments.files.swiss_trf import TrfImportError, import_trf
+from tournaments.files.team_trf import TeamTrfError, team_trf
+from tournaments.files.team_trf_import import import_team_trf, is_team_file
 from tournaments.models import Tournament
 from tournaments.pages.permissions import (
     can_arbitrate,
@@ -28,7 +29,8 @@ from tournaments.pages.permissions import (
 )
 from tournaments.pairing.swiss.trf import TrfError
 from tournaments.queries.swiss_micro import TRF_REFUSAL
-from tournaments.services.core import TournamentError
+from tournaments.queries.swiss_trf import export_trf_text
+from tournaments.services import TournamentError
 from tournaments.services.teams import is_team_event
 
 

@@ -10,9 +10,10 @@ from django.utils.translation import gettext as _
 from engine_messages import text_decoding_problem
 from rules.textfile import TextDecodingError, decode_text
 from tournaments.files.swiss_trf import TrfImportError, import_trf
-from tournaments.files.team_trf import TeamTrfError, import_team_trf, is_team_file
+from tournaments.files.team_trf import TeamTrfError
+from tournaments.files.team_trf_import import import_team_trf, is_team_file
 from tournaments.pairing.swiss.trf import TrfError
-from tournaments.services.core import TournamentError
+from tournaments.services import TournamentError
 
 
 class Command(BaseCommand):

@@ -13,10 +13,10 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments import services
 from tournaments.demo.swiss import load_swiss
 from tournaments.demo.teams import load_team_demo
 from tournaments.models import Board, Game, TimeControl, Tournament
-from tournaments.services import core as services
 
 DEMO_PASSWORD = "damas-demo"
 DEMO_ORGANISER = "organizador"

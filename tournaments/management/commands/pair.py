@@ -3,8 +3,8 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from tournaments import services
 from tournaments.models import Tournament
-from tournaments.services import core as services
 
 
 class Command(BaseCommand):
