@@ -13,8 +13,8 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
 from arbitration.services.pdn_io import ImportChoice, ImportPlan, ImportRow, decode_pdn
-from engine_messages import encoding_note, text_decoding_problem
 from rules.textfile import TextDecodingError
+from tournaments.rules_messages import encoding_note, text_decoding_problem
 
 
 class PdnUploadForm(forms.Form):

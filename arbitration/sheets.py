@@ -14,7 +14,6 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine_messages import write_squares
 from rules.board import Board
 from rules.draws import RULE_IDS, DrawStatus
 from rules.errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidMoveError
@@ -33,6 +32,7 @@ from rules.pdn import (
 from rules.profiles import DEFAULT_PROFILE, DrawProfileError
 from rules.replay import Replay, ReplayBudgetError, ReplayedPly, check_claim, replay_game
 from rules.variants import BRAZILIAN, INTERNATIONAL, Variant
+from tournaments.rules_messages import write_squares
 
 if TYPE_CHECKING:
     from arbitration.budget import WorkBudget

@@ -31,8 +31,8 @@ from xml.etree.ElementTree import iterparse  # C-accelerated; expat 2.4+ bounds 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from engine_messages import encoding_note, text_decoding_reason
 from rules.textfile import TextDecodingError, decode_text
+from tournaments.rules_messages import encoding_note, text_decoding_reason
 
 MAX_NAME = 200
 MAX_FEDERATION_ID = 40

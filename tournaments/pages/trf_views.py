@@ -15,7 +15,6 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from engine_messages import text_decoding_problem
 from rules.textfile import TextDecodingError, decode_text
 from tournaments.files.swiss_trf import TrfImportError, export_trf_text, import_trf
 from tournaments.files.team_trf import TeamTrfError, import_team_trf, is_team_file, team_trf
@@ -28,6 +27,7 @@ from tournaments.pages.permissions import (
 )
 from tournaments.pairing.swiss.trf import TrfError
 from tournaments.queries.swiss_micro import TRF_REFUSAL
+from tournaments.rules_messages import text_decoding_problem
 from tournaments.services.core import TournamentError
 from tournaments.services.teams import is_team_event
 

@@ -21,9 +21,9 @@ from django.utils.translation import ngettext
 
 from arbitration.services import ArbitrationError, pdn_io
 from arbitration.services.pdn_io import ImportChoice, ImportRow, RowStatus
-from engine_messages import encoding_note, text_decoding_problem
 from rules.textfile import TextDecodingError
 from tournaments.models import GameResult, Tournament
+from tournaments.rules_messages import encoding_note, text_decoding_problem
 
 
 class Command(BaseCommand):
