@@ -10,15 +10,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from arbitration.models import (
-    Category,
     ClaimDecision,
     DrawClaim,
     Notation,
     OpponentDecision,
     Role,
-    RuleId,
 )
 from arbitration.notation import detect_notation
+from arbitration.regulation import Category, RuleId
 from arbitration.sheets import normal_move_label
 from rules.textfile import TextDecodingError, decode_text
 from tournaments.models import Entry, Game

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
+from arbitration.budget import SheetOverBudget, WorkBudget
 from rules.board import Board
 from rules.draws import RULE_IDS, DrawStatus
 from rules.errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidMoveError
@@ -34,15 +34,7 @@ from rules.replay import Replay, ReplayBudgetError, ReplayedPly, check_claim, re
 from rules.variants import BRAZILIAN, INTERNATIONAL, Variant
 from tournaments.rules_messages import write_squares
 
-if TYPE_CHECKING:
-    from arbitration.budget import WorkBudget
-
 VARIANT_BY_BOARD = {64: BRAZILIAN, 100: INTERNATIONAL}
-
-# Half-moves a score sheet may hold (issue 13). Real games end far sooner (a long classical
-# game has about 150; the draw rules end a shuffle within a few dozen moves), so a longer
-# sheet is a typing accident or an attempt to make every view of the game cost seconds.
-MAX_SHEET_PLIES = 600
 
 _MOVE_LABEL = re.compile(r"^\s*(\d{1,3})\s*(\.\.\.|…|\.)\s*$")
 
@@ -85,7 +77,7 @@ def read_until_error(text: str) -> tuple[list[PdnGame], PdnSyntaxError | None]:
 
 def written_plies(text: str) -> int:
     """Every half-move a sheet's text holds, in all its games (read up to a syntax error):
-    what MAX_SHEET_PLIES bounds, counted before anything is replayed."""
+    what MAX_SHEET_PLIES (arbitration/budget.py) bounds, counted before anything is replayed."""
     games, _error = read_until_error(text)
     return sum(len(game.plies) for game in games)
 
@@ -202,8 +194,6 @@ def replay_sheet(
             sheet.rules_available = False
             sheet.replay = replay_game(game, variant, accept=accepted, **limits)
     except ReplayBudgetError as over:
-        from arbitration.budget import SheetOverBudget
-
         kind = "plies" if over.limit == "plies" else "time"
         raise SheetOverBudget(over.ply, over.label, kind, over.budget) from None
     except DraughtsError as exc:  # a FEN tag that gives no position

@@ -44,11 +44,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from arbitration import describe
+from arbitration.budget import MAX_SHEET_PLIES
 from arbitration.models import Notation, ScoreSheet
 from arbitration.services.base import ArbitrationError, StaleSheetError, sheet_replay
 from arbitration.services.score_sheets import save_sheet
-from arbitration.sheets import MAX_SHEET_PLIES, SheetReplay, read_until_error, variant_for_board
-from arbitration.viewer import illegal_line
+from arbitration.sheet_problems import illegal_line
+from arbitration.sheets import SheetReplay, read_until_error, variant_for_board
 from rules.pdn import (
     BLACK,
     WHITE,
@@ -60,6 +61,7 @@ from rules.pdn import (
 )
 from rules.textfile import DecodedText, decode_text
 from tournaments.models import Entry, Game, GameResult, Tournament
+from tournaments.rules_messages import syntax_line
 from tournaments.services.core import StaleResultError, TournamentError, record_result
 
 FORFEIT_COMMENT = "WO (Art. 28)"
@@ -388,7 +390,7 @@ class ImportPlan:
     @property
     def syntax_message(self) -> str:
         error = self.syntax_error
-        return describe.syntax_line(error.code, error.line, error.column) if error else ""
+        return syntax_line(error.code, error.line, error.column) if error else ""
 
     @property
     def syntax_near(self) -> str:
@@ -587,10 +589,10 @@ def sheet_problem_lines(replay: SheetReplay, algebraic: bool) -> list[str]:
     first irregular move with its Art. 23 category, a GameType for another board."""
     problems = []
     if replay.start_error is not None:
-        problems.append(describe.syntax_line("start", None, None))
+        problems.append(syntax_line("start", None, None))
     if replay.syntax_error is not None:
         error = replay.syntax_error
-        problems.append(describe.syntax_line(error.code, error.line, error.column))
+        problems.append(syntax_line(error.code, error.line, error.column))
     line = illegal_line(replay, algebraic)
     if line:
         problems.append(line)

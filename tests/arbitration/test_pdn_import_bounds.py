@@ -17,11 +17,11 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from test_pdn_io import digest_of, make_club, pdn_game, preview_url, upload
 
+from arbitration.budget import MAX_SHEET_PLIES
 from arbitration.models import ScoreSheet
 from arbitration.services import base as services_base
 from arbitration.services import pdn_io
 from arbitration.services.pdn_io import MAX_IMPORT_GAMES, MAX_IMPORT_PLIES
-from arbitration.sheets import MAX_SHEET_PLIES
 
 pytestmark = pytest.mark.django_db
 
