@@ -15,22 +15,16 @@ from dataclasses import dataclass, field
 
 from arbitration.budget import SheetOverBudget, WorkBudget
 from rules.board import Board
+from rules.claims import check_claim
 from rules.draws import RULE_IDS, DrawStatus
 from rules.errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidMoveError
 from rules.irregularities import Irregularity, classify, legal_reading
 from rules.move import Move
 from rules.notation import move_to_str, parse_move, parse_squares
-from rules.pdn import (
-    BLACK,
-    WHITE,
-    PdnGame,
-    PdnPly,
-    PdnSyntaxError,
-    read_games,
-    write_games,
-)
+from rules.pdn import BLACK, WHITE, PdnGame, PdnPly, PdnSyntaxError, read_games
+from rules.pdn_writer import write_games
 from rules.profiles import DEFAULT_PROFILE, DrawProfileError
-from rules.replay import Replay, ReplayBudgetError, ReplayedPly, check_claim, replay_game
+from rules.replay import Replay, ReplayBudgetError, ReplayedPly, replay_game
 from rules.variants import BRAZILIAN, INTERNATIONAL, Variant
 from tournaments.rules_messages import write_squares
 
@@ -242,7 +236,7 @@ class ClaimCheck:
 
 
 def check_draw_claim(sheet: SheetReplay, rule_id: str, label: str) -> ClaimCheck:
-    """Check a claim against the sheet (rules.replay.check_claim), or raise ClaimRefused:
+    """Check a claim against the sheet (rules.claims.check_claim), or raise ClaimRefused:
     "no-moves", "no-rules", "unknown-rule", "bad-move", "no-such-move", "not-replayed"."""
     if rule_id not in RULE_IDS:
         raise ClaimRefused("unknown-rule", rule=rule_id)

@@ -50,15 +50,8 @@ from arbitration.services.base import ArbitrationError, StaleSheetError, sheet_r
 from arbitration.services.score_sheets import save_sheet
 from arbitration.sheet_problems import illegal_line
 from arbitration.sheets import SheetReplay, read_until_error, variant_for_board
-from rules.pdn import (
-    BLACK,
-    WHITE,
-    PdnGame,
-    PdnSyntaxError,
-    read_games,
-    read_games_until_error,
-    write_game,
-)
+from rules.pdn import BLACK, WHITE, PdnGame, PdnSyntaxError, read_games, read_games_until_error
+from rules.pdn_writer import write_game
 from rules.textfile import DecodedText, decode_text
 from tournaments.models import Entry, Game, GameResult, Tournament
 from tournaments.rules_messages import syntax_line

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from arbitration.services import pdn_io
-from rules.pdn import write_games
+from rules.pdn_writer import write_games
 from tournaments.models import Tournament
 
 
