@@ -18,7 +18,7 @@ from django.views.decorators.http import require_safe
 
 from arbitration import services
 from arbitration.pdn_forms import PdnConfirmForm, PdnUploadForm
-from arbitration.services import pdn_io
+from arbitration.services import pdn_export, pdn_io
 from arbitration.views.common import arbiter_required, roles
 from tournaments.models import Tournament
 
@@ -41,10 +41,10 @@ def tournament_pdn(request, slug: str):
     include_results = not flags or "1" in flags
     # Streamed game by game (issue 13): a big event's file starts at once, in constant memory.
     chunks = (chunk.encode("utf-8") for chunk in
-              pdn_io.stream_tournament(tournament, include_results=include_results))
+              pdn_export.stream_tournament(tournament, include_results=include_results))
     response = StreamingHttpResponse(chunks, content_type=PDN_CONTENT_TYPE)
     response["Content-Disposition"] = (
-        f'attachment; filename="{pdn_io.export_filename(tournament)}"')
+        f'attachment; filename="{pdn_export.export_filename(tournament)}"')
     return response
 
 

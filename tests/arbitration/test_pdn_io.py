@@ -23,7 +23,7 @@ from django.test import Client
 from django.urls import reverse
 
 from arbitration.models import Action, AuditEntry, ScoreSheet
-from arbitration.services import ArbitrationError, StaleSheetError, pdn_io
+from arbitration.services import ArbitrationError, StaleSheetError, pdn_export, pdn_io
 from arbitration.services.pdn_io import ImportChoice, RowStatus
 from rules.pdn import read_games
 from tournaments.models import Game, GameResult, Tournament
@@ -110,7 +110,7 @@ def test_export_reads_back_with_sheets_a_forfeit_and_a_game_without_sheet(club):
     fen_game = game_at(club, 2, 2)
     attach(fen_game, fragments.THREEFOLD, notation="algebraic")  # a sheet, no result yet
 
-    games = read_games(pdn_io.export_tournament(club))
+    games = read_games(pdn_export.export_tournament(club))
 
     assert [(g.tags["Round"], g.tags["White"], g.tags["Black"]) for g in games] == [
         ("1", "João Araújo", "Pedro Gonçalves"), ("1", "Ana Conceição", "Maria Souza"),
@@ -137,7 +137,7 @@ def test_export_without_results_keeps_only_games_with_a_sheet(club):
     attach(game_at(club, 2, 2), pdn_game("2", "x", "y"))
     set_result(game_at(club, 1, 1), GameResult.DRAW)
     set_result(game_at(club, 1, 2), GameResult.WHITE_FORFEIT_WIN)
-    games = read_games(pdn_io.export_tournament(club, include_results=False))
+    games = read_games(pdn_export.export_tournament(club, include_results=False))
     assert [(g.tags["Round"], g.tags["White"]) for g in games] == [("2", "João Araújo")]
 
 
@@ -145,7 +145,7 @@ def test_export_writes_a_double_forfeit_an_unknown_date_and_a_broken_sheet(organ
     club = make_club(organiser=organiser, start_date=None)
     set_result(game_at(club, 1, 1), GameResult.DOUBLE_FORFEIT)
     attach(game_at(club, 1, 2), fragments.SYNTAX_ERROR)  # "22-1B" on line 3, column 16
-    text = pdn_io.export_tournament(club)
+    text = pdn_export.export_tournament(club)
     double, broken = read_games(text)
     assert double.tags["Date"] == "????.??.??"
     assert (double.tags["Result"], double.result, double.comments) == (
@@ -158,7 +158,7 @@ def test_export_writes_a_double_forfeit_an_unknown_date_and_a_broken_sheet(organ
 def test_export_of_a_100_square_tournament_says_gametype_20(organiser):
     club = make_club(organiser=organiser, board=100)
     attach(game_at(club, 1, 1), "1. 32-28 19-23 2. 28x19 14x23 *")
-    (game,) = read_games(pdn_io.export_tournament(club))
+    (game,) = read_games(pdn_export.export_tournament(club))
     assert game.tags["GameType"] == "20"
     assert [ply.text for ply in game.plies] == ["32-28", "19-23", "28x19", "14x23"]
 
@@ -170,7 +170,7 @@ def test_the_export_is_a_public_attachment_named_after_the_slug(club):
     response = Client().get(url)
     assert response.status_code == 200
     assert response["Content-Disposition"] == f'attachment; filename="{club.slug}.pdn"'
-    assert response.getvalue().decode() == pdn_io.export_tournament(club)
+    assert response.getvalue().decode() == pdn_export.export_tournament(club)
     # The desk's form sends results=0, plus results=1 when its box is ticked.
     assert len(read_games(Client().get(url, {"results": "0"}).getvalue().decode())) == 1
     assert len(read_games(Client().get(url + "?results=0&results=1").getvalue().decode())) == 2
@@ -519,7 +519,7 @@ def test_export_then_import_into_a_copy_reproduces_the_sheets_and_results(club, 
     set_result(game_at(club, 2, 2), GameResult.DOUBLE_FORFEIT)
     attach(game_at(club, 3, 1), fragments.THREEFOLD, notation="algebraic")
     set_result(game_at(club, 3, 1), GameResult.DRAW)
-    exported = pdn_io.export_tournament(club)
+    exported = pdn_export.export_tournament(club)
 
     copy = make_club(name="Cópia do Torneio", organiser=organiser)
     plan = pdn_io.analyse_import(copy, exported)
@@ -544,7 +544,7 @@ def test_export_then_import_into_a_copy_reproduces_the_sheets_and_results(club, 
                 twin_sheet.illegal_article) == (sheet.notation, sheet.moves_count,
                                                 sheet.illegal_ply, sheet.illegal_article)
     # And the copy's own export is the same file but for the Event tag.
-    assert pdn_io.export_tournament(copy).replace("Cópia do Torneio", "Torneio do Clube") == (
+    assert pdn_export.export_tournament(copy).replace("Cópia do Torneio", "Torneio do Clube") == (
         exported)
 
 
@@ -555,7 +555,7 @@ def test_export_pdn_writes_stdout_or_a_file(club, tmp_path):
     set_result(game_at(club, 1, 2), GameResult.DRAW)
     out = StringIO()
     call_command("export_pdn", club.slug, stdout=out)
-    assert out.getvalue() == pdn_io.export_tournament(club)
+    assert out.getvalue() == pdn_export.export_tournament(club)
     target = tmp_path / "all.pdn"
     call_command("export_pdn", club.slug, "-o", str(target), "--sheets-only", stderr=StringIO())
     assert len(read_games(target.read_text(encoding="utf-8"))) == 1
