@@ -1,4 +1,4 @@
-"""A tournament's games as one PDN file (issue 8), read back by arbitration/services/pdn_io.py.
+"""A tournament's games as one PDN file (issue 8), read back by arbitration/services/pdn_import.py.
 
 Format written (and read back by `analyse_import`):
 
