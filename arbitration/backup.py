@@ -36,20 +36,20 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext as _
 
+from arbitration.budget import MAX_SHEET_PLIES
 from arbitration.models import (
     Action,
     AuditEntry,
-    Category,
     ClaimDecision,
     DrawClaim,
     IrregularityClaim,
     Notation,
     OpponentDecision,
-    RuleId,
     ScoreSheet,
 )
+from arbitration.regulation import Category, RuleId
 from arbitration.services.base import sheet_replay
-from arbitration.sheets import MAX_SHEET_PLIES, written_plies
+from arbitration.sheets import written_plies
 from tournaments.files.backup_extensions import FileGames, Restored
 from tournaments.files.backup_values import (
     BackupError,

@@ -10,20 +10,19 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from arbitration.models import (
-    Category,
     ClaimDecision,
     DrawClaim,
     Notation,
     OpponentDecision,
     Role,
-    RuleId,
 )
 from arbitration.notation import detect_notation
+from arbitration.regulation import Category, RuleId
 from arbitration.sheets import normal_move_label
-from engine_messages import encoding_note, text_decoding_problem
 from rules.textfile import TextDecodingError, decode_text
 from tournaments.models import Entry, Game
 from tournaments.pages.forms import HiddenErrorsShown
+from tournaments.rules_messages import encoding_note, text_decoding_problem
 
 MAX_SHEET_BYTES = 256 * 1024
 MOVE_LABEL_HELP = _("As on the score sheet: “34.” for White's 34th move, “34...” for Black's.")

@@ -10,13 +10,12 @@ from django.utils.translation import gettext_lazy as _
 
 from arbitration.models import (
     AuditEntry,
-    Category,
     ClaimDecision,
     Notation,
     OpponentDecision,
-    RuleId,
 )
 from arbitration.notes import shown
+from arbitration.regulation import Category, RuleId
 from tournaments.models import Tournament
 from tournaments.services.tournament import SETTINGS_FIELDS
 from tournaments.standings.tiebreak_names import tiebreak_name

@@ -15,7 +15,7 @@ from arbitration.forms import (
     add_service_error,
 )
 from arbitration.models import DrawClaim
-from arbitration.viewer import illegal_line
+from arbitration.sheet_problems import illegal_line
 from arbitration.views.common import (
     algebraic_for,
     arbiter_required,

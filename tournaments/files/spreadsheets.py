@@ -27,9 +27,9 @@ from xml.etree.ElementTree import iterparse  # C-accelerated; expat 2.4+ bounds 
 
 from django.utils.translation import gettext as _
 
-from engine_messages import encoding_note, text_decoding_reason
 from rules.textfile import TextDecodingError, decode_text
 from tournaments.files.import_problems import CsvImportError, CsvProblem
+from tournaments.rules_messages import encoding_note, text_decoding_reason
 
 MAX_NAME = 200  # a player's name; also bounds a run of spaces read from a cell
 MAX_ROWS = 1000  # players in one file: bounds the preview kept in the session

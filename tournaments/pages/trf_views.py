@@ -15,7 +15,6 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from engine_messages import text_decoding_problem
 from rules.textfile import TextDecodingError, decode_text
 from tournaments.files.swiss_trf import TrfImportError, import_trf
 from tournaments.files.team_trf import TeamTrfError, team_trf
@@ -30,6 +29,7 @@ from tournaments.pages.permissions import (
 from tournaments.pairing.swiss.trf import TrfError
 from tournaments.queries.swiss_micro import TRF_REFUSAL
 from tournaments.queries.swiss_trf import export_trf_text
+from tournaments.rules_messages import text_decoding_problem
 from tournaments.services import TournamentError
 from tournaments.services.teams import is_team_event
 

@@ -2,8 +2,9 @@
 
 `rules/` explains itself in English for programmers and knows nothing of Django; the pages, the
 printed documents and the commands need translatable text. What a tournament's printing and a
-score sheet's checks both say lives here, below both apps, so `tournaments` never has to import
-`arbitration` (which uses `tournaments`, never the reverse; tests/project/test_layers.py).
+score sheet's checks both say lives here, in `tournaments` just above its pure computation and
+below its models, so `tournaments` never has to import `arbitration` (which uses `tournaments`,
+never the reverse; tests/project/test_layers.py).
 """
 
 from __future__ import annotations

@@ -1,30 +1,16 @@
-"""A tournament's games as one PDN file, and the score sheets of a file with several games
-matched to the pairings by round and player names (issue 8).
-
-Format written (and read back by `analyse_import`):
-
-* Tags, in this order: Event (tournament name), Site (place, "?" when unknown), Date (start date
-  as YYYY.MM.DD, "????.??.??" when unknown), Round, White, Black (names with the colours as
-  played), Result, GameType (26 on 64 squares, 20 on 100), FEN when the sheet starts from one,
-  then any other tag the sheet itself has.
-* Results as the site stores and shows them: 1-0, 0-1, 1/2-1/2 (PDN's chess-style results, which
-  every draughts program reads). The import also reads the draughts-style 2-0, 0-2, 1-1.
-* A forfeit (Art. 28) has no moves: its result and the comment {WO (Art. 28)}. A double forfeit
-  has the Result tag "0-0" (both lose) and "*" in the movetext, because "0-0" in movetext reads
-  as a move.
-* Moves as written on the sheet (comments, NAGs and variations kept); the game's result, not the
-  sheet's, ends the movetext. A sheet with a syntax error gives the moves before the error and a
-  comment saying where the error is, so the export never fails on one bad sheet.
+"""The score sheets of a PDN file with several games matched to the pairings by round and player
+names (issue 8); the file is the one arbitration/services/pdn_export.py writes, or another
+program's.
 
 Importing never writes anything silently: `analyse_import` reads and matches (nothing stored);
 `import_games` carries out the arbiter's choices, all in one transaction, through `save_sheet`
 (audited, replayed) and `record_result` (version-checked, audited).
 
-Bounds (issue 13): a file holds at most MAX_IMPORT_GAMES games and MAX_IMPORT_PLIES half-moves
-in all, and each game at most MAX_SHEET_PLIES; a larger file is refused before anything is
-replayed. What reading and replaying a file found is kept in Django's cache under the file's
-hash, so reloading the preview or confirming it never reads or replays the file again; only the
-matching against the pairings (a few queries) is done afresh, since games change meanwhile.
+Bounds (issue 13): reading a file, and refusing one over the import's bounds before anything is
+replayed, is arbitration/services/pdn_reading.py. What reading and replaying a file found is
+kept in Django's cache under the file's hash, so reloading the preview or confirming it never
+reads or replays the file again; only the matching against the pairings (a few queries) is done
+afresh, since games change meanwhile.
 """
 
 from __future__ import annotations
@@ -35,153 +21,35 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from datetime import date
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Q
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from arbitration import describe
 from arbitration.models import Notation, ScoreSheet
 from arbitration.services.base import ArbitrationError, StaleSheetError, sheet_replay
-from arbitration.services.score_sheets import save_sheet
-from arbitration.sheets import MAX_SHEET_PLIES, SheetReplay, read_until_error, variant_for_board
-from arbitration.viewer import illegal_line
-from rules.pdn import (
-    BLACK,
-    WHITE,
-    PdnGame,
-    PdnSyntaxError,
-    read_games,
-    read_games_until_error,
-    write_game,
+from arbitration.services.pdn_export import DOUBLE_FORFEIT_TAG
+from arbitration.services.pdn_reading import (
+    ANALYSIS_CACHE_SECONDS,
+    FileGame,
+    read_file,
+    text_digest,
 )
-from rules.textfile import DecodedText, decode_text
+from arbitration.services.score_sheets import save_sheet
+from arbitration.sheet_problems import illegal_line
+from arbitration.sheets import SheetReplay
+from rules.pdn import BLACK, WHITE, PdnSyntaxError
 from tournaments.models import Entry, Game, GameResult, Tournament
+from tournaments.rules_messages import syntax_line
 from tournaments.services import StaleResultError, TournamentError, record_result
 
-FORFEIT_COMMENT = "WO (Art. 28)"
-UNKNOWN_DATE = "????.??.??"
-DOUBLE_FORFEIT_TAG = "0-0"
-
-# What each stored result is written as (see the module docstring for why).
-EXPORTED_RESULT = {
-    GameResult.WHITE_WIN: "1-0",
-    GameResult.BLACK_WIN: "0-1",
-    GameResult.DRAW: "1/2-1/2",
-    GameResult.WHITE_FORFEIT_WIN: "1-0",
-    GameResult.BLACK_FORFEIT_WIN: "0-1",
-    GameResult.DOUBLE_FORFEIT: DOUBLE_FORFEIT_TAG,
-}
-_FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN,
-             GameResult.DOUBLE_FORFEIT)
-_OWN_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "FEN")
 _WO = re.compile(r"\bWO\b")
 _ROUND_TAG = re.compile(r"^\s*(\d{1,6})(?:\.\d+)?\s*$")
-
-# What one file may hold (issue 13; see the README). A round of a 100-player event is 50 games
-# and a 20-player round robin 190; 25,000 half-moves replay in about a second.
-MAX_IMPORT_GAMES = 250
-MAX_IMPORT_PLIES = 25_000
-ANALYSIS_CACHE_SECONDS = 6 * 3600
-_CACHE_VERSION = 1
-
-
-# ------------------------------------------------------------------------------------ export
-
-
-def pdn_date(day: date | None) -> str:
-    """PDN's Date tag: YYYY.MM.DD, or question marks when the date is not known."""
-    return day.strftime("%Y.%m.%d") if day is not None else UNKNOWN_DATE
-
-
-def export_filename(tournament: Tournament) -> str:
-    return f"{tournament.slug}.pdn"
-
-
-def _exported_game(game: Game, sheet: ScoreSheet | None) -> PdnGame:
-    tournament = game.round.tournament
-    forfeit = game.result in _FORFEITS
-    written = PdnGame()
-    syntax_note = ""
-    if sheet is not None and not forfeit:
-        games, error = read_until_error(sheet.pdn)
-        if games:
-            written = games[0]
-        if error is not None:
-            syntax_note = _(
-                "The score sheet has a PDN syntax error at line %(line)d, column %(column)d: "
-                "the moves after it are on the site only."
-            ) % {"line": error.line, "column": error.column}
-    result = EXPORTED_RESULT.get(game.result, "*")
-    tags = {
-        "Event": tournament.name,
-        "Site": tournament.place or "?",
-        "Date": pdn_date(tournament.start_date),
-        "Round": str(game.round.number),
-        "White": game.white.player.name,
-        "Black": game.black.player.name,
-        "Result": result,
-        "GameType": str(variant_for_board(tournament.board).pdn_gametype),
-    }
-    if written.fen:
-        tags["FEN"] = written.fen
-    tags.update((name, value) for name, value in written.tags.items() if name not in _OWN_TAGS)
-    exported = PdnGame(tags=tags, plies=written.plies, comments=list(written.comments),
-                       result=result if result != DOUBLE_FORFEIT_TAG else "*")
-    if forfeit:
-        exported.comments = [FORFEIT_COMMENT]
-    if syntax_note:
-        exported.comments.append(syntax_note)
-    return exported
-
-
-def _exported_rows(tournament: Tournament, include_results: bool):
-    """The games the file holds, filtered in the database (a round robin just paired has tens of
-    thousands of games and none to export) and read in one query, row by row."""
-    wanted = Q(score_sheet__isnull=False)
-    if include_results:
-        wanted |= ~Q(result=GameResult.NOT_PLAYED)
-    return (Game.objects.of_tournament(tournament).filter(wanted)
-            .select_related("round__tournament", "white__player", "black__player",
-                            "score_sheet")
-            .order_by("round__number", "board"))
-
-
-def export_games(tournament: Tournament, *, include_results: bool = True) -> list[PdnGame]:
-    """Every game with a score sheet, in round then board order; with `include_results`, also
-    every game that has a result but no sheet (tags and result only; forfeits are among them)."""
-    return [_exported_game(game, getattr(game, "score_sheet", None))
-            for game in _exported_rows(tournament, include_results)]
-
-
-def export_tournament(tournament: Tournament, *, include_results: bool = True) -> str:
-    """The tournament's games as one PDN text (see the module docstring for the format)."""
-    return "".join(stream_tournament(tournament, include_results=include_results))
-
-
-def nothing_to_export(include_results: bool) -> str:
-    """The file's text when no game qualifies: a PDN comment saying so (readers find no game
-    in it), rather than an empty file that looks like a failed download."""
-    if include_results:
-        message = _("No game of this tournament has a score sheet or a result yet.")
-    else:
-        message = _("No game of this tournament has a score sheet yet.")
-    return "{" + message.replace("{", "(").replace("}", ")") + "}\n"
-
-
-def stream_tournament(tournament: Tournament, *, include_results: bool = True):
-    """The tournament's PDN text game by game, for a streamed download: one query, read with
-    iterator(), so neither the rows nor the text of thousands of games are held at once."""
-    first = True
-    for game in _exported_rows(tournament, include_results).iterator(chunk_size=500):
-        text = write_game(_exported_game(game, getattr(game, "score_sheet", None)))
-        yield text if first else "\n" + text
-        first = False
-    if first:
-        yield nothing_to_export(include_results)
+# Of the problems kept under "pdn-import-problems:"; bumped with pdn_reading's when ReadFile
+# moved there (issue 26), as the one constant both keys were built from.
+_CACHE_VERSION = 2
 
 
 # ------------------------------------------------------------------------------ player names
@@ -221,91 +89,6 @@ class _Players:
 
 
 # ------------------------------------------------------------------------------------ import
-
-
-class ImportTooLargeError(ArbitrationError):
-    """A file over the import's bounds: refused whole, before any game is replayed."""
-
-
-@dataclass
-class FileGame:
-    """One game of a file as the import needs it: its tags, result, own comments and how many
-    half-moves it has, without the moves (the row keeps the game's text), so that what was
-    read of a file is small enough to keep in the cache."""
-
-    tags: dict[str, str]
-    result: str
-    comments: list[str]
-    line: int
-    moves: int
-    algebraic: bool
-
-    @classmethod
-    def of(cls, game: PdnGame) -> FileGame:
-        return cls(tags=dict(game.tags), result=game.result, comments=list(game.comments),
-                   line=game.line, moves=len(game.plies), algebraic=game.algebraic)
-
-    @property
-    def winner(self) -> str | None:
-        """ "W", "B", "draw", or None for an unfinished game, as PdnGame says."""
-        return PdnGame(result=self.result).winner
-
-
-@dataclass
-class ReadFile:
-    """What reading a file found: its games with their texts, and its first syntax error as
-    (message, line, column, code), which pickles where the exception does not."""
-
-    games: list[FileGame]
-    texts: list[str]
-    error: tuple[str, int, int, str] | None
-
-    @property
-    def syntax_error(self) -> PdnSyntaxError | None:
-        return PdnSyntaxError(*self.error) if self.error else None
-
-
-def text_digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def check_bounds(games: list[PdnGame]) -> None:
-    """Refuse a file over MAX_IMPORT_GAMES games, MAX_IMPORT_PLIES half-moves in all, or with
-    a game over MAX_SHEET_PLIES, naming the game and the figures."""
-    if len(games) > MAX_IMPORT_GAMES:
-        raise ImportTooLargeError(_(
-            "The file holds %(count)d games: at most %(limit)d can be imported at once. Split it "
-            "into several files, a round at a time. Nothing was imported."
-        ) % {"count": len(games), "limit": MAX_IMPORT_GAMES}, "upload")
-    for number, game in enumerate(games, start=1):
-        if len(game.plies) > MAX_SHEET_PLIES:
-            raise ImportTooLargeError(_(
-                "Game %(number)d of the file (line %(line)d) has %(count)d half-moves: a score "
-                "sheet holds at most %(limit)d. Nothing was imported: correct the file."
-            ) % {"number": number, "line": game.line, "count": len(game.plies),
-                 "limit": MAX_SHEET_PLIES}, "upload")
-    total = sum(len(game.plies) for game in games)
-    if total > MAX_IMPORT_PLIES:
-        raise ImportTooLargeError(_(
-            "The file holds %(count)d half-moves in all: at most %(limit)d can be imported at "
-            "once. Split it into several files, a round at a time. Nothing was imported."
-        ) % {"count": total, "limit": MAX_IMPORT_PLIES}, "upload")
-
-
-def read_file(text: str) -> ReadFile:
-    """The file's games and texts, read once per file (kept in the cache under its hash);
-    ImportTooLargeError when it is over the bounds."""
-    key = f"pdn-import-file:{_CACHE_VERSION}:{text_digest(text)}"
-    found = cache.get(key)
-    if found is not None:
-        return found
-    games, error = read_games_until_error(text)
-    check_bounds(games)
-    found = ReadFile(
-        games=[FileGame.of(game) for game in games], texts=game_texts(text, games),
-        error=(error.message, error.line, error.column, error.code) if error else None)
-    cache.set(key, found, ANALYSIS_CACHE_SECONDS)
-    return found
 
 
 class RowStatus:
@@ -388,7 +171,7 @@ class ImportPlan:
     @property
     def syntax_message(self) -> str:
         error = self.syntax_error
-        return describe.syntax_line(error.code, error.line, error.column) if error else ""
+        return syntax_line(error.code, error.line, error.column) if error else ""
 
     @property
     def syntax_near(self) -> str:
@@ -418,36 +201,6 @@ class ImportPlan:
             RowStatus.NEW, RowStatus.REPLACE, RowStatus.SAME, RowStatus.RESULT_ONLY,
             RowStatus.UNMATCHED)}
 
-
-def decode_pdn(data: bytes) -> DecodedText:
-    """A PDN file's text, read as every uploaded text is (rules.textfile: UTF-8, UTF-16,
-    else Windows-1252, which older draughts programs write); TextDecodingError for a file that
-    is not text."""
-    return decode_text(data)
-
-
-def game_texts(text: str, games: list[PdnGame]) -> list[str]:
-    """Each game's text as written: from its first line to the line before the next game.
-
-    A slice that does not read back as that one game (two games on one line) is replaced by
-    the game written anew, so what is stored always replays as what was previewed.
-    """
-    lines = text.split("\n")
-    texts = []
-    for index, game in enumerate(games):
-        end = games[index + 1].line - 1 if index + 1 < len(games) else len(lines)
-        piece = "\n".join(lines[game.line - 1:end]).strip("\r\n") + "\n"
-        texts.append(piece if _reads_as(piece, game) else write_game(game))
-    return texts
-
-
-def _reads_as(piece: str, game: PdnGame) -> bool:
-    try:
-        games = read_games(piece)
-    except PdnSyntaxError:
-        return False
-    return (len(games) == 1 and games[0].tags == game.tags
-            and [ply.text for ply in games[0].plies] == [ply.text for ply in game.plies])
 
 
 def _offered_result(pdn: FileGame, colours_differ: bool) -> str:
@@ -587,10 +340,10 @@ def sheet_problem_lines(replay: SheetReplay, algebraic: bool) -> list[str]:
     first irregular move with its Art. 23 category, a GameType for another board."""
     problems = []
     if replay.start_error is not None:
-        problems.append(describe.syntax_line("start", None, None))
+        problems.append(syntax_line("start", None, None))
     if replay.syntax_error is not None:
         error = replay.syntax_error
-        problems.append(describe.syntax_line(error.code, error.line, error.column))
+        problems.append(syntax_line(error.code, error.line, error.column))
     line = illegal_line(replay, algebraic)
     if line:
         problems.append(line)
@@ -608,7 +361,7 @@ def analyse_import(tournament: Tournament, text: str, *, replay: bool = True) ->
     problems, which only the preview shows (a confirmation need not pay for it again;
     `check_sheets` adds them later if needed). A file over the bounds raises
     ImportTooLargeError; reading and replaying are done once per file (see the module's
-    docstring).
+    docstring and arbitration/services/pdn_reading.py).
     """
     read = read_file(text)
     rows = [ImportRow(number=index, line=game.line, pdn=game, text=piece)
