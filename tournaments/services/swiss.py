@@ -30,7 +30,8 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pairing import micro_match
-from tournaments.pairing.swiss.dutch import NoValidPairing, RoundPairing, allocate_colours
+from tournaments.pairing.swiss.dutch import RoundPairing, allocate_colours
+from tournaments.pairing.swiss.dutch_criteria import NoValidPairing
 from tournaments.pairing.swiss.state import PairingInput, PlayerState, from_trf
 from tournaments.pairing.swiss.systems import get_system
 from tournaments.queries import swiss_micro
