@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from tournaments.standings.teams.matches import MatchRecord, _forfeited
 
-# --- a whole team withdrawn: the tournament's withdrawal setting (../withdrawals.py) ---------
+# --- a whole team withdrawn: the tournament's withdrawal setting (standings/withdrawals.py) ---
 
 def annulled_teams(matches: Iterable[MatchRecord], withdrawn: Iterable[object]) -> set[object]:
     """The withdrawn teams that played fewer than half their scheduled matches (byes are no
