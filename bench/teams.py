@@ -1,6 +1,7 @@
 """Time a 40-team Swiss of 4 boards over 7 rounds (issue 16): pairing each round by C.04.6
-(tournaments/team_swiss.py) and the team standings with every team tie-break
-(tournaments/teams.py), both as plain data. Results are drawn by a seeded lot, board by board.
+(tournaments/pairing/team_swiss/) and the team standings with every team tie-break
+(tournaments/standings/teams/), both as plain data. Results are drawn by a seeded lot, board by
+board.
 Then the same event stored (a temporary SQLite database, never the developer's): every round
 paired by team_services.pair_next_swiss_round and played, and the team standings read back
 from the database cold, and the team standings page. Targets: a round paired under 1 s, the

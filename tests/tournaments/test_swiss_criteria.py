@@ -7,7 +7,8 @@ from itertools import combinations
 import pytest
 
 from tournaments.pairing.swiss.__main__ import main
-from tournaments.pairing.swiss.dutch import NoValidPairing, pair_round
+from tournaments.pairing.swiss.dutch import pair_round
+from tournaments.pairing.swiss.dutch_criteria import NoValidPairing
 from tournaments.pairing.swiss.matching import max_weight_matching
 from tournaments.pairing.swiss.state import PairingInput, PlayerState
 from tournaments.pairing.swiss.trf import TrfError, parse_trf

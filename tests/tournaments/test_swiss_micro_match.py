@@ -58,7 +58,7 @@ def test_engine_without_colour_rules_pairs_on_points_only():
               PlayerState(2, Fraction(2), ["w", "w"], {5, 6})]
     with_rules = PairingInput(3, 5, [PlayerState(s.number, s.score, list(s.colours),
                                                  set(s.opponents)) for s in states])
-    from tournaments.pairing.swiss.dutch import NoValidPairing
+    from tournaments.pairing.swiss.dutch_criteria import NoValidPairing
 
     with pytest.raises(NoValidPairing):
         pair_round(with_rules)

@@ -11,14 +11,13 @@ import pytest
 from tournaments.pairing.team_swiss import (
     TeamState,
     UnpairableError,
-    _profiles,
-    _sets_of_profile,
     allocate_colours,
     colour_preference,
     first_team,
     pair_round,
     team_states,
 )
+from tournaments.pairing.team_swiss.brackets import _profiles, _sets_of_profile
 from tournaments.standings.scoring import STANDARD, Result
 from tournaments.standings.teams import BoardGame, MatchRecord, TeamScoring
 

@@ -13,12 +13,11 @@ from tournaments.pairing.team_swiss import (
     RoundRules,
     TeamState,
     UnpairableError,
-    _perfect,
-    _Round,
     colour_preference,
     pair_round,
     team_states,
 )
+from tournaments.pairing.team_swiss.brackets import _perfect, _Round
 from tournaments.standings.scoring import STANDARD, Result
 from tournaments.standings.teams import BoardGame, MatchRecord, TeamScoring, board_colours
 

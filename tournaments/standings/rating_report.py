@@ -1,6 +1,6 @@
 """The rating report of a tournament (issue 17): for each rated player his games against rated
 opponents, score, expected score by the Elo formula, the change K × (score − expected) and his
-performance rating (FIDE's dp table, tournaments/fide_performance.py).
+performance rating (FIDE's dp table, performance.py).
 
 Scores are in standard points (win 1, draw ½) whatever the tournament's scoring; forfeits are
 not rated (they were not played over the board). Pure: games and ratings in, rows out.

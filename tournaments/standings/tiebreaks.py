@@ -356,7 +356,7 @@ class AverageRatingOfOpponentsCut1(AverageRatingOfOpponents):
 class TournamentPerformanceRating(TieBreak):
     """ARO + dp(p), p the standard points over the games played (FIDE C.07 10.2 TPR).
 
-    dp is the FIDE B.02 8.1.a table (fide_performance.py). Only games over the board against
+    dp is the FIDE B.02 8.1.a table (performance.py). Only games over the board against
     rated opponents count; None without one.
     """
 

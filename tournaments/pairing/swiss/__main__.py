@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from tournaments.pairing.swiss.checker import check_tournament
-from tournaments.pairing.swiss.dutch import NoValidPairing
+from tournaments.pairing.swiss.dutch_criteria import NoValidPairing
 from tournaments.pairing.swiss.state import from_trf
 from tournaments.pairing.swiss.systems import get_system
 from tournaments.pairing.swiss.trf import TrfError, read_trf

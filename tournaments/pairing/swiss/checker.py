@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournaments.pairing.swiss.dutch import NoValidPairing, RoundPairing
+from tournaments.pairing.swiss.dutch import RoundPairing
+from tournaments.pairing.swiss.dutch_criteria import NoValidPairing
 from tournaments.pairing.swiss.state import from_trf
 from tournaments.pairing.swiss.systems import PairingSystem
 from tournaments.pairing.swiss.trf import TrfTournament

@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.cache import versions as page_version
 from tournaments.models import Entry, Game, GameResult, Round, Status, Tournament
-from tournaments.pairing.swiss.dutch import NoValidPairing, RoundPairing
+from tournaments.pairing.swiss.dutch import RoundPairing
+from tournaments.pairing.swiss.dutch_criteria import NoValidPairing
 from tournaments.pairing.swiss.state import PairingInput, from_trf
 from tournaments.pairing.swiss.systems import get_system
 from tournaments.queries import swiss_micro

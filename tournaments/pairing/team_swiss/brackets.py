@@ -1,192 +1,24 @@
-"""Team Swiss pairing by FIDE C.04.6, the Swiss Team Pairing System (approved by the Council on
-28/10/2025, applied from 1 February 2026), as plain data: no Django, tested without a database.
-
-It is not the individual Dutch system run on match points. Its own articles, as this module
-reads them (article numbers are the handbook's):
-
-- Preface: the Basic Rules for Swiss Systems (C.04.1) and Art. 1, 2.4, 2.5, 3 and 4 of the
-  General Handling Rules (C.04.2) apply to teams mutatis mutandis, except C.04.1 Art. 6 and 7
-  (colour difference within +-2, no colour three times running), which never apply: colours
-  never stop two teams from meeting, there are no absolute colour preferences.
-- Art. 1.1: each team has a Tournament Pairing Number (TPN), set by the competition's rules.
-- Art. 1.2: the primary score (match points by default, or game points) forms the scoregroups;
-  the other one is the secondary score, used to choose the first-team of a pair (Art. 4.2.2)
-  unless the rules say it is not used.
-- Art. 1.4: with an odd number of teams one gets the pairing-allocated bye (PAB), worth a drawn
-  match's match and game points unless the rules say otherwise (the competition's "bye" points,
-  tournaments/teams.py TeamScoring, which scores it; this module only chooses the team).
-- Within a scoregroup teams are taken in TPN order (3.5.3, 3.6.1): game points do not order a
-  bracket, they only choose the first-team for colours (4.2.2).
-- Art. 1.5: a floater is a team that played an opponent with a different score.
-- Art. 1.6: a team's colour in a match is the colour its board-1 player was scheduled to have,
-  and only a match actually played gives a colour; CD = Whites - Blacks.
-- Art. 1.7: colour preferences of Type A (the default), Type B (strong and mild), or none.
-- Art. 2: absolute criteria [C1] teams meet once, [C2] no second PAB (nor one after a match won
-  by forfeit); completion [C3] the teams not yet paired can always still be paired; quality
-  criteria in descending priority [C4] fewest upfloaters, [C5] upfloaters with the highest
-  scores, [C6] the following scoregroup left pairable with its fewest upfloaters, [C7] fewest
-  upfloaters that floated in the previous round, [C8] fewest unfulfilled colour preferences,
-  [C9] (Type B) fewest unfulfilled strong preferences, [C10] fewest upfloaters' opponents that
-  floated in the previous round. [C7] and [C10] do not apply in the last two rounds.
-- Art. 3: the PAB first (3.4), then the top scoregroup with the upfloaters of 3.5 is a bracket
-  paired by 3.6 (the first pairing in identifier order complying with [C1], [C8]-[C10]), again
-  and again until every team is paired; then colours by the nine steps of Art. 4.
-
-Where the text needs a reading, the reading is said where it is applied ([C6], 3.6.4).
-"""
+"""A team Swiss round paired by Art. 3: the PAB (3.4), the upfloaters of each bracket (3.5),
+each bracket's pairing (3.6), then colours (Art. 4, colours.py); pair_round is the entry."""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
 
 from tournaments.pairing.swiss.matching import max_weight_matching
-from tournaments.standings.scoring import Scoring
-from tournaments.standings.teams import MatchRecord, TeamScoring, match_game_points, team_lines
+from tournaments.pairing.team_swiss.colours import _allocate, colour_preference
+from tournaments.pairing.team_swiss.state import (
+    PREFERENCE_TYPES,
+    Colour,
+    PreferenceType,
+    TeamState,
+)
 
-type Colour = Literal["W", "B"]
-type PreferenceType = Literal["A", "B", "none"]
-
-PREFERENCE_TYPES: tuple[PreferenceType, ...] = ("A", "B", "none")
 SET_BUDGET = 5_000  # upfloater sets examined for [C6]/[C7] in one bracket (never reached in tests)
 C6_BUDGET = 1_000  # upfloater sets tried for the following scoregroup, per size, in one [C6] look
-
-
-@dataclass(frozen=True)
-class TeamState:
-    """A team as the pairing sees it before a round.
-
-    `score` is the primary score, `secondary` the other (Art. 1.2). `colours` holds its board-1
-    colour round by round, None for a round without a played match (PAB, forfeit, absence);
-    `played` drops those rounds, as colour sequences count played matches only (C.04.2, read
-    by Art. 4.3.6). `opponents` are the teams it played
-    ([C1]); `had_bye` whether it had the PAB or won a match by forfeit ([C2]); `floated` whether
-    it was a floater in the previous round (Art. 1.5, for [C7] and [C10]).
-    """
-
-    id: object
-    tpn: int
-    score: Fraction = Fraction(0)
-    secondary: Fraction = Fraction(0)
-    colours: tuple[Colour | None, ...] = ()
-    opponents: frozenset = field(default_factory=frozenset)
-    had_bye: bool = False
-    floated: bool = False
-
-    @property
-    def played(self) -> list[Colour]:
-        return [c for c in self.colours if c is not None]
-
-    @property
-    def colour_difference(self) -> int:
-        """Art. 1.6.2: matches with White minus matches with Black."""
-        played = self.played
-        return played.count("W") - played.count("B")
-
-
-@dataclass(frozen=True)
-class Preference:
-    colour: Colour | None
-    strong: bool = False
-
-
-NO_PREFERENCE = Preference(None)
-
-
-def colour_preference(team: TeamState, kind: PreferenceType,
-                      last_round: bool = False) -> Preference:
-    """The team's colour preference, Art. 1.7.
-
-    Type A (1.7.1): White when CD < -1, or CD is 0 or -1 and the last two played matches were
-    with Black; Black symmetrically; otherwise none. Type B (1.7.2): the same conditions give a
-    strong preference; a mild one for White when CD is -1, or CD is 0 and the last played match
-    was with Black and this is not the last round (Black symmetrically); no preference before a
-    first match, nor with CD 0 in the last round. The clauses are read in the order written, so
-    a strong preference stands in the last round too. No preferences at all with `none`.
-    """
-    if kind == "none":
-        return NO_PREFERENCE
-    played = team.played
-    cd = team.colour_difference
-    last_two = played[-2:]
-    if cd < -1 or (cd in (0, -1) and last_two == ["B", "B"]):
-        return Preference("W", strong=True)
-    if cd > 1 or (cd in (0, 1) and last_two == ["W", "W"]):
-        return Preference("B", strong=True)
-    if kind == "B" and played:
-        if cd == -1 or (cd == 0 and played[-1] == "B" and not last_round):
-            return Preference("W")
-        if cd == 1 or (cd == 0 and played[-1] == "W" and not last_round):
-            return Preference("B")
-    return NO_PREFERENCE
-
-
-def _other(colour: Colour) -> Colour:
-    return "B" if colour == "W" else "W"
-
-
-def first_team(a: TeamState, b: TeamState, use_secondary: bool = True
-               ) -> tuple[TeamState, TeamState]:
-    """(first-team, other) by Art. 4.2: the higher primary score, then the higher secondary
-    score (4.2.2, unless the rules say it is not used), then the smaller TPN."""
-    def key(t: TeamState):
-        return (-t.score, -t.secondary if use_secondary else 0, t.tpn)
-    return (a, b) if key(a) <= key(b) else (b, a)
-
-
-def allocate_colours(a: TeamState, b: TeamState, kind: PreferenceType = "A",
-                     initial: Colour = "W", last_round: bool = False,
-                     use_secondary: bool = True) -> tuple[TeamState, TeamState]:
-    """(team with White on board 1, team with Black) by Art. 4.3, in descending priority."""
-    return _allocate(a, b, kind, initial, last_round, use_secondary)[:2]
-
-
-def _allocate(a: TeamState, b: TeamState, kind: PreferenceType, initial: Colour,
-              last_round: bool, use_secondary: bool) -> tuple[TeamState, TeamState, str]:
-    first, second = first_team(a, b, use_secondary)
-
-    def give(colour_of_first: Colour, step: str) -> tuple[TeamState, TeamState, str]:
-        white, black = (first, second) if colour_of_first == "W" else (second, first)
-        return white, black, step
-
-    # 4.3.1 Neither has played a match: an odd-TPN first-team takes the initial-colour (4.1).
-    if not first.played and not second.played:
-        return give(initial if first.tpn % 2 == 1 else _other(initial), "4.3.1")
-    p1 = colour_preference(first, kind, last_round)
-    p2 = colour_preference(second, kind, last_round)
-    # 4.3.2 Only one team has a preference: grant it.
-    if p1.colour and not p2.colour:
-        return give(p1.colour, "4.3.2")
-    if p2.colour and not p1.colour:
-        return give(_other(p2.colour), "4.3.2")
-    # 4.3.3 Opposite preferences: grant both.
-    if p1.colour and p2.colour and p1.colour != p2.colour:
-        return give(p1.colour, "4.3.3")
-    # 4.3.4 Type B, only one of the two (same-colour) preferences is strong: grant it.
-    if kind == "B" and p1.colour and p2.colour and p1.strong != p2.strong:
-        return give(p1.colour if p1.strong else _other(p2.colour), "4.3.4")
-    # 4.3.5 The lower colour difference gets White.
-    if first.colour_difference != second.colour_difference:
-        return give("W" if first.colour_difference < second.colour_difference else "B",
-                    "4.3.5")
-    # 4.3.6 Alternate to the most recent time one had White and the other Black. Only played
-    # matches count in a colour sequence (General Handling Rules), so the two sequences are
-    # compared from each team's last played match backwards, not round by round: a bye or
-    # forfeit in one team's history must not shift which matches are compared (issue 25).
-    for c1, c2 in zip(reversed(first.played), reversed(second.played), strict=False):
-        if c1 and c2 and c1 != c2:
-            return give(_other(c1), "4.3.6")
-    # 4.3.7 Grant the first-team's preference.
-    if p1.colour:
-        return give(p1.colour, "4.3.7")
-    # 4.3.8 Alternate the first-team's colour from its last played match.
-    if first.played:
-        return give(_other(first.played[-1]), "4.3.8")
-    # 4.3.9 Alternate the other team's colour from its last played match.
-    return give(second.played[-1], "4.3.9")
 
 
 @dataclass(frozen=True)
@@ -528,65 +360,3 @@ def pair_round(teams: Sequence[TeamState], *, kind: PreferenceType = "A",
     return TeamPairing(tuple((w.id, b.id) for w, b, _step in allocated),
                        bye.id if bye is not None else None, tuple(brackets),
                        tuple(step for _w, _b, step in allocated))
-
-
-# --- the teams' state from their matches -----------------------------------------------------
-
-def match_was_played(match: MatchRecord) -> bool:
-    """A match is played when at least one of its games was played over the board; a match
-    every board of which was forfeited is not (no colour, Art. 1.6.1; no meeting for [C1],
-    C.04.2; a forfeit win for [C2])."""
-    return not match.is_bye and any(
-        game.result is not None and game.result.played_over_the_board for game in match.games)
-
-
-def _home_colour(match: MatchRecord) -> Colour:
-    """Art. 1.6.1: the colour the home team's board-1 player was scheduled to have."""
-    for game in match.games:
-        if game.board == 1:
-            return "W" if game.home_colour == "white" else "B"
-    return "W"  # the home team has White on board 1 when the boards are not known
-
-
-def team_states(tpns: Mapping[object, int], matches: Iterable[MatchRecord], scoring: Scoring,
-                team_scoring: TeamScoring, rounds_played: int) -> list[TeamState]:
-    """Each team's TeamState before round `rounds_played + 1`, from its complete matches.
-
-    The primary and secondary scores follow `team_scoring.primary` (Art. 1.2); a floater of
-    the previous round (Art. 1.5) is a team that played a match in it against a team whose
-    primary score before that round was different.
-    """
-    matches = list(matches)
-    lines = team_lines(tpns, matches, scoring, team_scoring)
-    before = team_lines(tpns, [m for m in matches if m.round < rounds_played], scoring,
-                        team_scoring)
-    colours: dict[object, list[Colour | None]] = {t: [None] * rounds_played for t in tpns}
-    opponents: dict[object, set] = {t: set() for t in tpns}
-    had_bye: set = set()
-    floated: set = set()
-    for match in matches:
-        if match.is_bye:
-            had_bye.add(match.home)
-            continue
-        if not match_was_played(match):
-            home, away = match_game_points(match, scoring, team_scoring)
-            if home != away:
-                had_bye.add(match.home if home > away else match.away)
-            continue
-        home_colour = _home_colour(match)
-        if 1 <= match.round <= rounds_played:
-            colours[match.home][match.round - 1] = home_colour
-            colours[match.away][match.round - 1] = _other(home_colour)
-        opponents[match.home].add(match.away)
-        opponents[match.away].add(match.home)
-        if (match.round == rounds_played and before[match.home].primary(team_scoring)
-                != before[match.away].primary(team_scoring)):
-            floated.update((match.home, match.away))
-    states = []
-    for team, tpn in tpns.items():
-        line = lines[team]
-        primary = line.primary(team_scoring)
-        secondary = line.game_points if team_scoring.primary == "match" else line.match_points
-        states.append(TeamState(team, tpn, primary, secondary, tuple(colours[team]),
-                                frozenset(opponents[team]), team in had_bye, team in floated))
-    return states
