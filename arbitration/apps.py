@@ -19,7 +19,8 @@ class ArbitrationConfig(AppConfig):
         tournament_changed.connect(on_tournament_changed, sender=Tournament,
                                    dispatch_uid="arbitration-audit-tournament")
 
-        # Sheets and claims freeze their tournament's board and profile (tournaments/frozen.py).
+        # Sheets and claims freeze their tournament's board and profile
+        # (tournaments/models/frozen.py).
         from arbitration.models import has_sheets_or_claims
         from tournaments.models.frozen import register_recorded_play
 

@@ -1,4 +1,5 @@
-"""The arbitration part of a tournament's JSON backup (the format is in tournaments/backup.py).
+"""The arbitration part of a tournament's JSON backup (the format is in
+tournaments/files/backup.py).
 
 Four optional keys, each written only when the tournament has such records; a game is named by
 its round and board, a player by his pairing number, a person by his username (null: nobody):

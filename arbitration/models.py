@@ -324,7 +324,8 @@ class Role(models.TextChoices):
 
 def has_sheets_or_claims(tournament_pk: int) -> bool:
     """Whether any game of the tournament has a score sheet, a draw claim or an irregularity
-    claim: their verdicts freeze the tournament's board and profile (tournaments/frozen.py)."""
+    claim: their verdicts freeze the tournament's board and profile
+    (tournaments/models/frozen.py)."""
     in_tournament = {"game__round__tournament_id": tournament_pk}
     return (ScoreSheet.objects.filter(**in_tournament).exists()
             or DrawClaim.objects.filter(**in_tournament).exists()

@@ -16,7 +16,7 @@ The script sets everything up and takes it down again:
      with --first-minute, Redis is emptied again just before gunicorn starts, as after a Redis
      restart or on a new server, and the pages are measured at once (one round of 2 s runs
      unless told otherwise): the first minute, when the versions are not yet copied into Redis
-     (tournaments/version_cache.py); the time since Redis was emptied is printed at the end;
+     (tournaments/cache/shared_versions.py); the time since Redis was emptied is printed at the end;
   3. drives each page with wrk (Debian's package; `apt-get install wrk`), or without it an asyncio
      client of its own (slower: it shares the cores with the server, so its figures are lower
      but its ratios still compare), for a bounded time with many connections, as anonymous
@@ -111,7 +111,7 @@ def build_round_robin() -> tuple[str, int, int]:
     call_command("migrate", interactive=False, verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
     # Redis was emptied before the server started: no write can be running, so the versions
-    # may go to Redis at once (tournaments/version_cache.py) instead of after a minute.
+    # may go to Redis at once (tournaments/cache/shared_versions.py) instead of after a minute.
     version_cache.mark_settled()
     tournament = services.create_tournament(name="Campeonato Brasileiro de 100", board=64)
     for index in range(PLAYERS):

@@ -36,7 +36,7 @@ Environment, beyond the base settings' `DATABASE_URL`:
   GET /health/               for a load balancer: 200 or 503 (config/health.py, README)
   PAGE_VERSION_SETTLE_SECONDS  the longest a write takes from moving a tournament's version to
                             committing, default 60: for that long after Redis starts empty, the
-                            versions are not copied into it (tournaments/version_cache.py)
+                            versions are not copied into it (tournaments/cache/shared_versions.py)
 """
 
 import ipaddress

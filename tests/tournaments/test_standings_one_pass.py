@@ -1,5 +1,5 @@
 """Issue 15: the standings page's table is written in one pass over the cached rows
-(tournaments/standings_html.py), no longer through django-tables2. It must show what the
+(tournaments/pages/standings_html.py), no longer through django-tables2. It must show what the
 standings are (reports.standings), in the columns, headings and orders the django-tables2 table
 had: the tie-breaks in the tournament's order, `?sort=` on any column (a tie-break's too), the
 standings after a round (`?rodada=`), and the live updates redraw the same table."""

@@ -1,4 +1,4 @@
-"""The page version copied into Redis (tournaments/version_cache.py, issue 15).
+"""The page version copied into Redis (tournaments/cache/shared_versions.py, issue 15).
 
 A warm public page asks the database nothing; and whatever order a reader's steps and a
 write's steps interleave in, no reader gets from Redis a version older than the last write that

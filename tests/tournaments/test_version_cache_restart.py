@@ -1,5 +1,5 @@
-"""A Redis that restarts from its snapshot serves no old version (tournaments/version_cache.py,
-issue 29).
+"""A Redis that restarts from its snapshot serves no old version
+(tournaments/cache/shared_versions.py, issue 29).
 
 A Redis with persistence, killed after missing some writes, comes back holding copies those
 writes had deleted: before, every read of that tournament served the old version until its next

@@ -1,6 +1,6 @@
 """The public pages computed once per change and served from a shared cache (issue 15).
 
-Two layers, both keyed on the tournament's page version (`page_version.py`), so nothing is ever
+Two layers, both keyed on the tournament's page version (`versions.py`), so nothing is ever
 invalidated by hand: a write moves the version in its own transaction and the next reader asks
 for keys that do not exist yet.
 
@@ -13,7 +13,7 @@ for keys that do not exist yet.
   (arbiters' buttons, messages) are rendered for their reader and marked `private`.
 
 The version itself comes from the database, or with Redis from a copy kept there
-(`version_cache.py`), so a warm page asks the database nothing.
+(`shared_versions.py`), so a warm page asks the database nothing.
 
 The cache is Django's default one: Redis in production (`REDIS_URL`), shared by every worker
 on every machine; the database cache or local memory otherwise. Its conventions follow
@@ -67,7 +67,7 @@ class ProcessCache:
 
     Safe without any invalidation because a key names a version: what is stored under it never
     changes, and a reader learns the current version (from the database, or its copy in Redis:
-    version_cache.py) before asking. It saves
+    shared_versions.py) before asking. It saves
     the shared cache's round trip on a warm page (on a busy two-core machine, a millisecond or
     more, as much as the bare view's whole answer)."""
 
@@ -277,7 +277,7 @@ def _decode_tournament(value: bytes) -> tuple[int, str, datetime]:
 
 
 def shared_current(slug: str) -> tuple[int, str, datetime] | None:
-    """page_version.current(slug), from Redis when it holds it (version_cache.py): a warm
+    """page_version.current(slug), from Redis when it holds it (shared_versions.py): a warm
     page then asks the database nothing."""
     return version_cache.read(slug, lambda: current(slug), _encode_tournament,
                               _decode_tournament)
@@ -323,7 +323,7 @@ def _decode_site(value: bytes) -> tuple[str, datetime | None]:
 
 
 def shared_site_state() -> tuple[str, datetime | None]:
-    """site_state(), from Redis when it holds it (version_cache.py)."""
+    """site_state(), from Redis when it holds it (shared_versions.py)."""
     return version_cache.read(version_cache.SITE, site_state, _encode_site, _decode_site)
 
 

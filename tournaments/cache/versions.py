@@ -3,7 +3,7 @@
 Every write that changes standings, pairings, the crosstable or a player's page calls `bump()`
 inside its own transaction, so the new version commits together with the data it describes:
 a reader that sees the new data also sees the new version, and every cached piece of a page
-(`tournaments/page_cache.py`) is keyed on it. The service steps bump explicitly (bulk writes send
+(`tournaments/cache/pages.py`) is keyed on it. The service steps bump explicitly (bulk writes send
 no signals); the model signals below also catch the admin's edits of a tournament, a player or an
 entry. Once the write commits, the standings and the crosstable of the new version are computed
 (`committed`, which tournaments/pages/pieces.py answers with `warm`), so the first reader after
@@ -49,7 +49,7 @@ def bump(tournament_id: int | None) -> None:
     with transaction.atomic(savepoint=False):  # so the shared copy goes before the commit
         Tournament.objects.filter(pk=tournament_id).update(
             version=F("version") + 1, changed_at=timezone.now())
-        if version_cache.active():  # the version kept in Redis too (version_cache.py)
+        if version_cache.active():  # the version kept in Redis too (shared_versions.py)
             slugs = Tournament.objects.filter(pk=tournament_id).values_list("slug", flat=True)
             version_cache.writing([version_cache.SITE, *slugs])
     if getattr(settings, "PAGE_CACHE_WARM_ON_WRITE", True):

@@ -4,7 +4,7 @@ rosters, matches of a round, line-ups, and the boards of each match.
 Every board of a match is an ordinary `Game` between two entries, so results, score sheets, claims,
 the audit log and PDN keep working game by game. A board nobody could play (a line-up short of a
 player) has no game: its forfeit is kept on the `MatchBoard` itself. Computation lives in
-tournaments/standings/teams.py; these models only keep the facts, with database constraints for
+tournaments/standings/teams/; these models only keep the facts, with database constraints for
 the rules a script or the admin could otherwise break.
 """
 

@@ -1,6 +1,6 @@
 """The tournament's JSON backup as a download from its page, for its organisers (issue 20).
 
-The same file as `manage.py export_tournament SLUG` (format in tournaments/backup.py), so an
+The same file as `manage.py export_tournament SLUG` (format in tournaments/files/backup.py), so an
 organiser without a shell keeps a copy he can restore with `import_tournament`. Organisers only:
 it carries the audit log, with every official's username.
 """

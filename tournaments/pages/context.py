@@ -21,7 +21,7 @@ from tournaments.printing.standings_texts import local_points
 def table_page(request, table, export_name: str, template: str, context: dict,
                title: str = ""):
     """Render a page around a sortable table, or the table alone as a download:
-    ?_export=csv or ?_export=xlsx (csv_export.py: numbers as numbers, formulas neutralised);
+    ?_export=csv or ?_export=xlsx (files/table_export.py: numbers as numbers, formulas neutralised);
     `title` names the sheet of the .xlsx."""
     RequestConfig(request, paginate=False).configure(table)
     export_format = request.GET.get("_export")

@@ -48,7 +48,7 @@ def _round_complete(tournament: Tournament, number: int) -> bool:
 
 def _fingerprint(request, tournament: Tournament, *extra: object) -> str:
     """A strong ETag for what a table shows: the tournament's page version, which every write
-    that changes a pairing, a result, a player or the standings' rules moves (page_version.py,
+    that changes a pairing, a result, a player or the standings' rules moves (cache/versions.py,
     issue 15), so an unchanged table costs no query beyond the tournament's row. The language,
     the query (sorting) and the reader's role change the HTML."""
     parts = [get_language(), request.GET.urlencode(), token_of(tournament), *extra]

@@ -1,5 +1,5 @@
 """Every table of the tournament pages: sortable, exportable to CSV and Excel
-(`?_export=csv`, `?_export=xlsx`, csv_export.py)."""
+(`?_export=csv`, `?_export=xlsx`, files/table_export.py)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ SORT_BY_NAME = ("sort_name", "name")
 
 
 def export_number(value: Fraction | int) -> int | Decimal | float:
-    """A score as the downloads hold it (csv_export.py): 3, Decimal("2.5"); a value with no
+    """A score as the downloads hold it (files/table_export.py): 3, Decimal("2.5"); a value with no
     finite decimal (7/3) as the nearest float, since a spreadsheet has no fractions."""
     text = format_points(value)
     if "/" in text:
@@ -98,7 +98,7 @@ def tiebreak_legend(tiebreak_ids: list[str]) -> list[str]:
 
 class NumberColumn(tables.Column):
     """A number aligned as one and written with the page's decimal sign (2,5 or 2.5); its
-    downloads get the number itself (csv_export.py writes it for the reader's spreadsheet).
+    downloads get the number itself (files/table_export.py writes it for the reader's spreadsheet).
     `signed` writes a plus before a positive number (a rating change)."""
 
     def __init__(self, *args, signed: bool = False, **kwargs):

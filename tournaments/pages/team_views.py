@@ -2,8 +2,8 @@
 round's matches with their boards and result slips, each team's page and board prizes. The
 pages that write (line-ups, rounds, settings, teams) are its desk, team_desk_views.
 
-Thin views over team_services and the plain module teams.py; tables export to CSV through
-context.table_page.
+Thin views over services/teams/ and the plain package standings/teams/; tables export to CSV
+through context.table_page.
 """
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ class Standing:
 def game_records(tournament: Tournament) -> list[GameRecord]:
     """Every game of the tournament as the standings take them, in one query (two when the
     tournament annuls early withdrawals: their games then count as not played); a micro-match
-    tournament's games in game rounds (tournaments/micro_match.py)."""
+    tournament's games in game rounds (tournaments/pairing/micro_match.py)."""
     if tournament.micro_match:
         rows = Game.objects.of_tournament(tournament).values_list(
             "round__number", "board", "white__number", "black__number", "result")

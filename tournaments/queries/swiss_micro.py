@@ -1,9 +1,9 @@
 """A Swiss played as micro-matches (issue 17): what the engine and the tables see.
 
 Each pairing plays two games in the round, colours reversed (stored on boards 2k-1 and 2k, as
-tournaments/micro_match.py does for round robins). The engine pairs on the sum of both games and
-sets the colour rules aside (`PairingInput.colour_rules`): every player has both colours every
-round. A round's pairing is the odd boards; the even ones are its return games.
+tournaments/pairing/micro_match.py does for round robins). The engine pairs on the sum of both
+games and sets the colour rules aside (`PairingInput.colour_rules`): every player has both
+colours every round. A round's pairing is the odd boards; the even ones are its return games.
 
 The tie-breaks and the standings count games as games: a round is two game rounds (2r-1, 2r), so
 a pairing-allocated bye, a requested bye or an absence is one in each of them (a bye is worth

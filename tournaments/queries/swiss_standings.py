@@ -3,7 +3,7 @@ absences and rounds before a late entry, each unplayed round of its C.07 section
 
 A micro-match Swiss is tabled in game rounds (round r is game rounds 2r-1 and 2r, as the
 records of reports.game_records are), so its tie-breaks count games as games and a bye or an
-absence counts in both games of its round (tournaments/swiss_micro.py)."""
+absence counts in both games of its round (tournaments/queries/swiss_micro.py)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 The package holds `competition` (the competition, its teams and rosters, and the errors of the
 team steps), `rounds` (a round robin generated whole, a team Swiss paired round by round),
 `lineups` (line-ups and the start of a round), `withdrawals` (a whole team withdrawn) and
-`standings` (the competition read back for the plain module tournaments/standings/teams.py).
+`standings` (the competition read back for the plain module tournaments/standings/teams/).
 
 This module is the package's API: `from tournaments.services import teams as team_services`, then
 `team_services.start_round(...)`, offers the team steps and their errors under their names

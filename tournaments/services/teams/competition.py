@@ -3,7 +3,7 @@ errors of the team steps.
 
 The steps follow the rest of tournaments.services: a `TournamentError` with a message for people
 when a step is not allowed. The rules themselves (colours along the boards, line-up order,
-scores) are in the plain module tournaments/standings/teams.py.
+scores) are in the plain module tournaments/standings/teams/.
 """
 
 from __future__ import annotations

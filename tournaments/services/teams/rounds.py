@@ -55,7 +55,7 @@ def generate_team_round_robin(tournament: Tournament) -> list[Round]:
 
 @transaction.atomic
 def pair_next_swiss_round(tournament: Tournament, *, user=None) -> Round:
-    """Pair the next round of a team Swiss by C.04.6 (tournaments/team_swiss.py).
+    """Pair the next round of a team Swiss by C.04.6 (tournaments/pairing/team_swiss/).
 
     The previous round must be over. Teams keep the pairing numbers set before round 1 (the
     order they were entered when none were set); the team with White on board 1 is the home

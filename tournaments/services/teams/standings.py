@@ -1,4 +1,4 @@
-"""A team competition read back for the plain module tournaments/standings/teams.py: its
+"""A team competition read back for the plain module tournaments/standings/teams/: its
 matches as records, the team standings, and whether a round is over."""
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def team_standings(tournament: Tournament, up_to_round: int | None = None
     order_of = {pk: index for index, pk in enumerate(team_ids)}
     records = match_records(tournament, up_to_round)
     if tournament.annul_early_withdrawals and competition.system == TeamSystem.ROUND_ROBIN:
-        # the withdrawal setting, as for players (withdrawals.py): a team that left before
+        # the withdrawal setting, as for players (standings/withdrawals.py): a team that left before
         # half its matches counts in no standing
         withdrawn = tournament.teams.filter(withdrawn_from_round__isnull=False)
         scheduled = match_records(tournament, include_pending=True)
