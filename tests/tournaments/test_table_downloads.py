@@ -331,7 +331,7 @@ def test_a_name_with_the_separator_stays_one_cell(organiser):
 # --- the page cache ---------------------------------------------------------------------------
 
 def test_the_cache_keeps_each_downloads_type_name_and_dialect(round_robin):
-    """Anonymous readers share stored pages (page_cache.py), keyed on the language and the full
+    """Anonymous readers share stored pages (cache/pages.py), keyed on the language and the full
     query: a stored .xlsx keeps its type and file name, and a Portuguese CSV never reaches an
     English reader."""
     url = reverse("tournaments:standings", args=[round_robin.slug])
