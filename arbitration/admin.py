@@ -3,7 +3,7 @@ the replay summary and the audit trail, so every write goes through the arbiter'
 
 from django.contrib import admin
 
-from .models import AuditEntry, DrawClaim, IrregularityClaim, ScoreSheet
+from arbitration.models import AuditEntry, DrawClaim, IrregularityClaim, ScoreSheet
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

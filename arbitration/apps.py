@@ -9,10 +9,9 @@ class ArbitrationConfig(AppConfig):
 
     def ready(self) -> None:
         # Every result entry or correction, wherever it comes from, lands in the audit log.
+        from arbitration.audit import on_result_changed, on_tournament_changed
         from tournaments.models import Game, Tournament
         from tournaments.signals import result_changed, tournament_changed
-
-        from .audit import on_result_changed, on_tournament_changed
 
         result_changed.connect(on_result_changed, sender=Game, dispatch_uid="arbitration-audit")
         # ...and so does every step an organiser or arbiter takes on the whole tournament, in
@@ -20,9 +19,9 @@ class ArbitrationConfig(AppConfig):
         tournament_changed.connect(on_tournament_changed, sender=Tournament,
                                    dispatch_uid="arbitration-audit-tournament")
 
-        # Sheets and claims freeze their tournament's board and profile (tournaments/frozen.py).
-        from tournaments.frozen import register_recorded_play
-
-        from .models import has_sheets_or_claims
+        # Sheets and claims freeze their tournament's board and profile
+        # (tournaments/models/frozen.py).
+        from arbitration.models import has_sheets_or_claims
+        from tournaments.models.frozen import register_recorded_play
 
         register_recorded_play(has_sheets_or_claims)

@@ -14,9 +14,8 @@ from typing import Any
 
 from django.db import transaction
 
+from arbitration.models import Action, AuditEntry
 from tournaments.models import Game, Tournament
-
-from .models import Action, AuditEntry
 
 
 class AuditOutsideTransactionError(RuntimeError):

@@ -1,4 +1,5 @@
-"""The arbitration part of a tournament's JSON backup (the format is in tournaments/backup.py).
+"""The arbitration part of a tournament's JSON backup (the format is in
+tournaments/files/backup.py).
 
 Four optional keys, each written only when the tournament has such records; a game is named by
 its round and board, a player by his pairing number, a person by his username (null: nobody):
@@ -36,10 +37,23 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext as _
 
-from tournaments.backup import (
+from arbitration.budget import MAX_SHEET_PLIES
+from arbitration.models import (
+    Action,
+    AuditEntry,
+    ClaimDecision,
+    DrawClaim,
+    IrregularityClaim,
+    Notation,
+    OpponentDecision,
+    ScoreSheet,
+)
+from arbitration.regulation import Category, RuleId
+from arbitration.services.base import sheet_replay
+from arbitration.sheets import written_plies
+from tournaments.files.backup_extensions import FileGames, Restored
+from tournaments.files.backup_values import (
     BackupError,
-    FileGames,
-    Restored,
     choice,
     fail,
     json_number,
@@ -47,21 +61,6 @@ from tournaments.backup import (
     whole_number,
 )
 from tournaments.models import Tournament
-
-from .models import (
-    Action,
-    AuditEntry,
-    Category,
-    ClaimDecision,
-    DrawClaim,
-    IrregularityClaim,
-    Notation,
-    OpponentDecision,
-    RuleId,
-    ScoreSheet,
-)
-from .services.base import sheet_replay
-from .sheets import MAX_SHEET_PLIES, written_plies
 
 BACKUP_KEYS = ("score_sheets", "draw_claims", "irregularity_claims", "audit_log")
 

@@ -17,7 +17,10 @@ import dataclasses
 
 from django.conf import settings
 
-from .sheets import MAX_SHEET_PLIES
+# Half-moves a score sheet may hold (issue 13). Real games end far sooner (a long classical
+# game has about 150; the draw rules end a shuffle within a few dozen moves), so a longer
+# sheet is a typing accident or an attempt to make every view of the game cost seconds.
+MAX_SHEET_PLIES = 600
 
 # One cap on a sheet's length, whether counted before replay (sheets.py) or during it (here).
 DEFAULT_MAX_PLIES = MAX_SHEET_PLIES

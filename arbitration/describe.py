@@ -13,14 +13,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from engine_messages import explained as _explained
-from engine_messages import illegal_move_reason, syntax_line, syntax_problem  # noqa: F401
-from engine_messages import moves_list as _moves_list
-from engine_messages import square_text as _square
+from arbitration.regulation import Category, RuleId
 from rules.board import Board
 from rules.irregularities import Irregularity
-
-from .models import Category, RuleId
+from tournaments.rules_messages import explained as _explained
+from tournaments.rules_messages import moves_list as _moves_list
+from tournaments.rules_messages import square_text as _square
 
 
 def rule_title(rule_id: str) -> str:

@@ -9,14 +9,20 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from engine_messages import encoding_note, text_decoding_problem
+from arbitration.models import (
+    ClaimDecision,
+    DrawClaim,
+    Notation,
+    OpponentDecision,
+    Role,
+)
+from arbitration.notation import detect_notation
+from arbitration.regulation import Category, RuleId
+from arbitration.sheets import normal_move_label
 from rules.textfile import TextDecodingError, decode_text
-from tournaments.forms import HiddenErrorsShown
 from tournaments.models import Entry, Game
-
-from .models import Category, ClaimDecision, DrawClaim, Notation, OpponentDecision, Role, RuleId
-from .notation import detect_notation
-from .sheets import normal_move_label
+from tournaments.pages.forms import HiddenErrorsShown
+from tournaments.rules_messages import encoding_note, text_decoding_problem
 
 MAX_SHEET_BYTES = 256 * 1024
 MOVE_LABEL_HELP = _("As on the score sheet: “34.” for White's 34th move, “34...” for Black's.")

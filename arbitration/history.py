@@ -8,12 +8,17 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from arbitration.models import (
+    AuditEntry,
+    ClaimDecision,
+    Notation,
+    OpponentDecision,
+)
+from arbitration.notes import shown
+from arbitration.regulation import Category, RuleId
 from tournaments.models import Tournament
-from tournaments.services import SETTINGS_FIELDS
-from tournaments.tiebreak_names import tiebreak_name
-
-from .models import AuditEntry, Category, ClaimDecision, Notation, OpponentDecision, RuleId
-from .notes import shown
+from tournaments.services.tournament import SETTINGS_FIELDS
+from tournaments.standings.tiebreak_names import tiebreak_name
 
 FIELD_LABELS = {
     "result": _("result"),
@@ -38,7 +43,7 @@ FIELD_LABELS = {
     "note": _("note"),
     "arbiter": _("arbiters"),
     "organiser": _("organisers"),
-    # The organisers' steps on the whole tournament (tournaments.services.announce).
+    # The organisers' steps on the whole tournament (tournaments.services.tournament.announce).
     "player": _("player"),
     "players": _("players imported"),
     # issue 20: the player import's preview
@@ -96,7 +101,8 @@ def _shown(value: Any) -> str:
 
 
 def _tournament_field(key: str):
-    """The tournament's setting a logged key names (tournaments.services.SETTINGS_FIELDS)."""
+    """The tournament's setting a logged key names
+    (tournaments.services.tournament.SETTINGS_FIELDS)."""
     if key not in SETTINGS_FIELDS:
         return None
     return Tournament._meta.get_field(key)

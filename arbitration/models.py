@@ -12,7 +12,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from rules.draws import ENDGAME_5, KING_MOVES, MAIN_DIAGONAL, THREE_VS_ONE, THREEFOLD
+from arbitration.regulation import Category, RuleId
 from tournaments.models import Entry, Game, Tournament
 
 
@@ -85,16 +85,6 @@ class ScoreSheet(models.Model):
     @property
     def has_problem(self) -> bool:
         return self.illegal_ply is not None or bool(self.syntax_code)
-
-
-class RuleId(models.TextChoices):
-    """The engine's draw rule ids (rules/draws.py); which apply comes from the profile."""
-
-    THREEFOLD = THREEFOLD, _("threefold repetition")
-    KING_MOVES = KING_MOVES, _("king moves only")
-    ENDGAME_5 = ENDGAME_5, _("five-move endgame")
-    MAIN_DIAGONAL = MAIN_DIAGONAL, _("three pieces against a lone king on the main diagonal")
-    THREE_VS_ONE = THREE_VS_ONE, _("three pieces against a lone king")
 
 
 class ClaimDecision(models.TextChoices):
@@ -187,25 +177,6 @@ class DrawClaim(models.Model):
         return (self.decision == ClaimDecision.UPHELD) != self.system_upheld
 
 
-class Category(models.TextChoices):
-    """Art. 23 of the competition regulation (002): irregularities, (a) to (n)."""
-
-    A = "a", _("(a) two moves in a row")
-    B = "b", _("(b) an irregular move of a man or king")
-    C = "c", _("(c) touching one piece and playing another")
-    D = "d", _("(d) taking a move back")
-    E = "e", _("(e) playing an opponent's piece")
-    F = "f", _("(f) making a move when a capture was possible")
-    G = "g", _("(g) removing pieces without reason")
-    H = "h", _("(h) capturing fewer or more pieces than the rule requires")
-    I = "i", _("(i) stopping before the end of a chain capture")  # noqa: E741
-    J = "j", _("(j) removing pieces before the capture is complete")
-    K = "k", _("(k) removing fewer pieces than were captured")
-    L = "l", _("(l) removing pieces that were not captured")
-    M = "m", _("(m) pausing the removal of a chain's pieces")
-    N = "n", _("(n) removing one's own pieces")
-
-
 class OpponentDecision(models.TextChoices):
     """Art. 23: only the opponent decides whether the irregularity is corrected or stands."""
 
@@ -261,7 +232,7 @@ class IrregularityClaim(models.Model):
     @property
     def note_text(self) -> str:
         """The note in the reader's language when the site wrote it (arbitration.notes)."""
-        from .notes import shown
+        from arbitration.notes import shown
 
         return shown(self.note)
 
@@ -278,7 +249,8 @@ class Action(models.TextChoices):
     IRREGULARITY_RECORDED = "irregularity-recorded", _("irregularity recorded")
     OFFICIAL_ADDED = "official-added", _("official named")
     OFFICIAL_REMOVED = "official-removed", _("official removed")
-    # The organisers' steps on the whole tournament (issue 12), sent by tournaments.services.
+    # The organisers' steps on the whole tournament (issue 12), sent by
+    # tournaments.services.tournament.announce.
     TOURNAMENT_CREATED = "tournament-created", _("tournament created")
     SETTINGS_EDITED = "settings-edited", _("settings edited")
     PLAYER_ADDED = "player-added", _("player added")
@@ -352,7 +324,8 @@ class Role(models.TextChoices):
 
 def has_sheets_or_claims(tournament_pk: int) -> bool:
     """Whether any game of the tournament has a score sheet, a draw claim or an irregularity
-    claim: their verdicts freeze the tournament's board and profile (tournaments/frozen.py)."""
+    claim: their verdicts freeze the tournament's board and profile
+    (tournaments/models/frozen.py)."""
     in_tournament = {"game__round__tournament_id": tournament_pk}
     return (ScoreSheet.objects.filter(**in_tournament).exists()
             or DrawClaim.objects.filter(**in_tournament).exists()

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import re
 
+from arbitration.models import Notation
+from arbitration.sheets import write_squares
 from rules.errors import InvalidMoveError
 from rules.notation import parse_squares
 from rules.variants import Variant
-
-from .models import Notation
-from .sheets import write_squares
 
 _TAG = re.compile(r"\[[^\]]*\]")
 _COMMENT = re.compile(r"\{[^}]*\}|\([^)]*\)|;[^\n]*")

@@ -45,7 +45,7 @@ def shown(note: str) -> str:
     if code in FIXED:
         return str(FIXED[code])
     if code == CLAIM_VERDICT:
-        from .describe import claim_sentence
+        from arbitration.describe import claim_sentence
 
         try:
             facts = json.loads(raw)

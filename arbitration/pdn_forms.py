@@ -12,10 +12,10 @@ from django.conf import settings
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
-from engine_messages import encoding_note, text_decoding_problem
+from arbitration.services.pdn_import import ImportChoice, ImportPlan, ImportRow
+from arbitration.services.pdn_reading import decode_pdn
 from rules.textfile import TextDecodingError
-
-from .services.pdn_io import ImportChoice, ImportPlan, ImportRow, decode_pdn
+from tournaments.rules_messages import encoding_note, text_decoding_problem
 
 
 class PdnUploadForm(forms.Form):

@@ -17,12 +17,12 @@ from django.core.cache import cache
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from arbitration.budget import MAX_SHEET_PLIES
+from arbitration.models import Notation, ScoreSheet
+from arbitration.services.base import sheet_replay
+from arbitration.sheet_problems import illegal_line, sheet_problems
+from arbitration.sheets import SheetReplay, move_texts, written_plies, written_text
 from tournaments.models import Game
-
-from .models import Notation, ScoreSheet
-from .services.base import sheet_replay
-from .sheets import MAX_SHEET_PLIES, SheetReplay, move_texts, written_plies, written_text
-from .viewer import illegal_line, sheet_problems
 
 CACHE_VERSION = 1
 CACHE_SECONDS = 7 * 24 * 3600

@@ -12,37 +12,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from engine_messages import write_squares
+from arbitration.budget import SheetOverBudget, WorkBudget
 from rules.board import Board
+from rules.claims import check_claim
 from rules.draws import RULE_IDS, DrawStatus
 from rules.errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidMoveError
 from rules.irregularities import Irregularity, classify, legal_reading
 from rules.move import Move
 from rules.notation import move_to_str, parse_move, parse_squares
-from rules.pdn import (
-    BLACK,
-    WHITE,
-    PdnGame,
-    PdnPly,
-    PdnSyntaxError,
-    read_games,
-    write_games,
-)
+from rules.pdn import BLACK, WHITE, PdnGame, PdnPly, PdnSyntaxError, read_games
+from rules.pdn_writer import write_games
 from rules.profiles import DEFAULT_PROFILE, DrawProfileError
-from rules.replay import Replay, ReplayBudgetError, ReplayedPly, check_claim, replay_game
+from rules.replay import Replay, ReplayBudgetError, ReplayedPly, replay_game
 from rules.variants import BRAZILIAN, INTERNATIONAL, Variant
-
-if TYPE_CHECKING:
-    from .budget import WorkBudget
+from tournaments.rules_messages import write_squares
 
 VARIANT_BY_BOARD = {64: BRAZILIAN, 100: INTERNATIONAL}
-
-# Half-moves a score sheet may hold (issue 13). Real games end far sooner (a long classical
-# game has about 150; the draw rules end a shuffle within a few dozen moves), so a longer
-# sheet is a typing accident or an attempt to make every view of the game cost seconds.
-MAX_SHEET_PLIES = 600
 
 _MOVE_LABEL = re.compile(r"^\s*(\d{1,3})\s*(\.\.\.|…|\.)\s*$")
 
@@ -85,7 +71,7 @@ def read_until_error(text: str) -> tuple[list[PdnGame], PdnSyntaxError | None]:
 
 def written_plies(text: str) -> int:
     """Every half-move a sheet's text holds, in all its games (read up to a syntax error):
-    what MAX_SHEET_PLIES bounds, counted before anything is replayed."""
+    what MAX_SHEET_PLIES (arbitration/budget.py) bounds, counted before anything is replayed."""
     games, _error = read_until_error(text)
     return sum(len(game.plies) for game in games)
 
@@ -202,8 +188,6 @@ def replay_sheet(
             sheet.rules_available = False
             sheet.replay = replay_game(game, variant, accept=accepted, **limits)
     except ReplayBudgetError as over:
-        from .budget import SheetOverBudget
-
         kind = "plies" if over.limit == "plies" else "time"
         raise SheetOverBudget(over.ply, over.label, kind, over.budget) from None
     except DraughtsError as exc:  # a FEN tag that gives no position
@@ -252,7 +236,7 @@ class ClaimCheck:
 
 
 def check_draw_claim(sheet: SheetReplay, rule_id: str, label: str) -> ClaimCheck:
-    """Check a claim against the sheet (rules.replay.check_claim), or raise ClaimRefused:
+    """Check a claim against the sheet (rules.claims.check_claim), or raise ClaimRefused:
     "no-moves", "no-rules", "unknown-rule", "bad-move", "no-such-move", "not-replayed"."""
     if rule_id not in RULE_IDS:
         raise ClaimRefused("unknown-rule", rule=rule_id)

@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from . import views
-from .views import pdn as pdn_views
+from arbitration import views
+from arbitration.views import pdn as pdn_views
 
 app_name = "arbitration"
 

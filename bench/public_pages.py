@@ -5,8 +5,8 @@ The script sets everything up and takes it down again:
      run left it behind) on the local server, migrates it and builds the issue's two tournaments:
      a 100-player round robin with its first 50 rounds played (2,450 results, a few forfeits
      among them), a 150-player Swiss after five rounds (paired by the Dutch engine through
-     tournaments/swiss_event.py, every result entered) and issue 16's 40-team Swiss of four
-     boards after five rounds (paired by C.04.6 through tournaments/team_services.py);
+     tournaments/services/swiss/, every result entered) and issue 16's 40-team Swiss of four
+     boards after five rounds (paired by C.04.6 through tournaments/services/teams/);
   2. starts gunicorn on a free loopback port with the production settings (bench/pages_site adds
      one URL, /bench-bare/, that returns HttpResponse("ok") through the same middleware), with the
      production settings' persistent database connections (CONN_MAX_AGE 600, issue 29) and
@@ -16,7 +16,7 @@ The script sets everything up and takes it down again:
      with --first-minute, Redis is emptied again just before gunicorn starts, as after a Redis
      restart or on a new server, and the pages are measured at once (one round of 2 s runs
      unless told otherwise): the first minute, when the versions are not yet copied into Redis
-     (tournaments/version_cache.py); the time since Redis was emptied is printed at the end;
+     (tournaments/cache/shared_versions.py); the time since Redis was emptied is printed at the end;
   3. drives each page with wrk (Debian's package; `apt-get install wrk`), or without it an asyncio
      client of its own (slower: it shares the cores with the server, so its figures are lower
      but its ratios still compare), for a bounded time with many connections, as anonymous
@@ -27,7 +27,7 @@ The script sets everything up and takes it down again:
      requests/s, worst p99 latency, errors (socket errors and non-2xx answers) over the rounds,
      the bare view's median and the median ratio. Target: at least 50 % of the bare view on
      every page, zero errors;
-  4. enters results the way the site does (tournaments.services.record_result) and times the
+  4. enters results the way the site does (tournaments.services.results.record_result) and times the
      first read of the round robin's standings and crosstable after each: the cold cache.
      Targets: standings under 50 ms (issue 29), crosstable under 300 ms.
 
@@ -103,13 +103,15 @@ def build_round_robin() -> tuple[str, int, int]:
     from django.core.management import call_command
     from django.db import connection, transaction
 
-    from tournaments import page_version, services, version_cache
+    from tournaments import services
+    from tournaments.cache import shared_versions as version_cache
+    from tournaments.cache import versions as page_version
     from tournaments.models import Game
 
     call_command("migrate", interactive=False, verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
     # Redis was emptied before the server started: no write can be running, so the versions
-    # may go to Redis at once (tournaments/version_cache.py) instead of after a minute.
+    # may go to Redis at once (tournaments/cache/shared_versions.py) instead of after a minute.
     version_cache.mark_settled()
     tournament = services.create_tournament(name="Campeonato Brasileiro de 100", board=64)
     for index in range(PLAYERS):
@@ -135,8 +137,10 @@ def build_swiss() -> tuple[str, int]:
     one write, as for the round robin. (slug, a player's entry id)."""
     from django.db import connection, transaction
 
-    from tournaments import page_version, services, swiss_event
+    from tournaments import services
+    from tournaments.cache import versions as page_version
     from tournaments.models import Game, PairingSystem
+    from tournaments.services import swiss as swiss_event
 
     tournament = services.create_tournament(
         name="Aberto Suíço de 150", board=64, system=PairingSystem.SWISS,
@@ -167,8 +171,9 @@ def build_team_swiss() -> tuple[str, int]:
     team's id)."""
     from django.db import connection, transaction
 
-    from tournaments import page_version, team_services
+    from tournaments.cache import versions as page_version
     from tournaments.models import Game, TeamSystem
+    from tournaments.services import teams as team_services
 
     league = team_services.create_team_competition(
         name="Liga Suíça de 40 Equipes", boards=TEAM_BOARDS, system=TeamSystem.SWISS,
@@ -419,7 +424,7 @@ def main() -> int:
             if emptied is not None:
                 import redis
 
-                from tournaments.version_cache import PREFIX
+                from tournaments.cache.shared_versions import PREFIX
                 held = len(redis.Redis.from_url(shared).keys(PREFIX + "value:*"))
                 print(f"after the warm-up, {time.monotonic() - emptied:.0f} s after Redis started "
                       f"empty, it held {held} of the 4 versions (the site's list and three "

@@ -19,7 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rules.pdn import read_games, write_games  # noqa: E402
+from rules.pdn import read_games  # noqa: E402
+from rules.pdn_writer import write_games  # noqa: E402
 from rules.replay import replay_game  # noqa: E402
 
 TARGET_GAMES_PER_SECOND = 200

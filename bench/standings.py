@@ -56,10 +56,11 @@ def run(n_players: int, runs: int) -> int:
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
-    from tournaments import reports, services
+    from tournaments import services
     from tournaments.models import Game, GameResult
-    from tournaments.standings import compute_standings
-    from tournaments.tiebreaks import REGISTRY
+    from tournaments.queries import reports
+    from tournaments.standings.ranking import compute_standings
+    from tournaments.standings.tiebreaks import REGISTRY
 
     assert "bench.sqlite3" in str(connection.settings_dict["NAME"])
     call_command("migrate", verbosity=0)

@@ -48,8 +48,9 @@ def run(n_players: int, runs: int) -> int:
     from django.test import RequestFactory
     from django.utils import translation
 
-    from tournaments import services, views
+    from tournaments import services
     from tournaments.models import Game, GameResult
+    from tournaments.pages import standings_views
 
     assert "bench.sqlite3" in str(connection.settings_dict["NAME"])
     settings.ALLOWED_HOSTS = ["*"]
@@ -84,7 +85,7 @@ def run(n_players: int, runs: int) -> int:
             request = factory.get(f"/torneios/{tournament.slug}/classificacao/{query}")
             request.user = anonymous.AnonymousUser()
             request.session = {}
-            response = views.standings(request, tournament.slug)
+            response = standings_views.standings(request, tournament.slug)
             assert response.status_code == 200
             return response
 

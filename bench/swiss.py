@@ -21,10 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tournaments.swiss.dutch import pair_round  # noqa: E402
-from tournaments.swiss.simulate import simulate  # noqa: E402
-from tournaments.swiss.state import from_trf  # noqa: E402
-from tournaments.swiss.trf import TrfTournament, parse_trf, write_trf  # noqa: E402
+from tournaments.pairing.swiss.dutch import pair_round  # noqa: E402
+from tournaments.pairing.swiss.simulate import simulate  # noqa: E402
+from tournaments.pairing.swiss.state import from_trf  # noqa: E402
+from tournaments.pairing.swiss.trf import TrfTournament, parse_trf, write_trf  # noqa: E402
 
 COMMAND = ".venv/bin/python bench/swiss.py"
 TOTAL_ROUNDS = 9
@@ -76,8 +76,8 @@ def _pairs(boards: set) -> set:
 
 def time_check(players: int, seed: int) -> float:
     """Our checker (-c) re-pairing every round of a finished 9-round tournament."""
-    from tournaments.swiss.checker import check_tournament
-    from tournaments.swiss.systems import get_system
+    from tournaments.pairing.swiss.checker import check_tournament
+    from tournaments.pairing.swiss.systems import get_system
 
     text = write_trf(generate(players, TOTAL_ROUNDS, seed))
     start = time.perf_counter()

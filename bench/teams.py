@@ -1,6 +1,7 @@
 """Time a 40-team Swiss of 4 boards over 7 rounds (issue 16): pairing each round by C.04.6
-(tournaments/team_swiss.py) and the team standings with every team tie-break
-(tournaments/teams.py), both as plain data. Results are drawn by a seeded lot, board by board.
+(tournaments/pairing/team_swiss/) and the team standings with every team tie-break
+(tournaments/standings/teams/), both as plain data. Results are drawn by a seeded lot, board by
+board.
 Then the same event stored (a temporary SQLite database, never the developer's): every round
 paired by team_services.pair_next_swiss_round and played, and the team standings read back
 from the database cold, and the team standings page. Targets: a round paired under 1 s, the
@@ -22,9 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tournaments import teams as team_rules  # noqa: E402
-from tournaments.scoring import STANDARD, Result  # noqa: E402
-from tournaments.team_swiss import pair_round, team_states  # noqa: E402
+from tournaments.pairing.team_swiss import pair_round, team_states  # noqa: E402
+from tournaments.standings import teams as team_rules  # noqa: E402
+from tournaments.standings.scoring import STANDARD, Result  # noqa: E402
 
 COMMAND = ".venv/bin/python bench/teams.py"
 PAIRING_TARGET, STANDINGS_TARGET = 1.0, 0.2
@@ -95,8 +96,9 @@ def stored(options) -> bool:
         from django.test import Client, override_settings
         from django.urls import reverse
 
-        from tournaments import page_version, team_services
+        from tournaments.cache import versions as page_version
         from tournaments.models import Game, TeamSystem
+        from tournaments.services import teams as team_services
 
         assert "bench.sqlite3" in str(connection.settings_dict["NAME"])
         call_command("migrate", verbosity=0)

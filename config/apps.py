@@ -9,4 +9,4 @@ class SiteConfig(AppConfig):
     verbose_name = "Damas"
 
     def ready(self) -> None:
-        from . import checks  # noqa: F401 -- registers the checks
+        from config import checks  # noqa: F401 -- registers the checks

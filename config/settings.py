@@ -217,7 +217,7 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 SHEET_MAX_PLIES = int(os.environ.get("SHEET_MAX_PLIES", "600"))
 SHEET_REPLAY_SECONDS = float(os.environ.get("SHEET_REPLAY_SECONDS", "2"))
 
-# The cache the public pages' pieces and whole responses live in (tournaments/page_cache.py).
+# The cache the public pages' pieces and whole responses live in (tournaments/cache/pages.py).
 # REDIS_URL (redis://host:6379/0) shares one Redis between every worker on every machine; without
 # it each process keeps its own memory cache, as `make run` needs (production falls back to the
 # database cache instead, config/settings_production.py).
@@ -226,7 +226,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 
 def redis_cache(url: str) -> dict:
     """Django's own Redis backend. Short timeouts: the public pages treat a Redis that does not
-    answer as a miss and compute the page (tournaments/page_cache.py)."""
+    answer as a miss and compute the page (tournaments/cache/pages.py)."""
     return {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": url,
@@ -238,7 +238,8 @@ def redis_cache(url: str) -> dict:
 if REDIS_URL:
     CACHES = {"default": redis_cache(REDIS_URL)}
 # The longest a write may take from moving a tournament's version to committing: for that long
-# after Redis starts empty, the versions are not copied into it (tournaments/version_cache.py).
+# after Redis starts empty, the versions are not copied into it
+# (tournaments/cache/shared_versions.py).
 PAGE_VERSION_SETTLE_SECONDS = float(os.environ.get("PAGE_VERSION_SETTLE_SECONDS", "60"))
 # Seconds a proxy or browser may reuse a public page before asking again (Cache-Control max-age).
 PUBLIC_PAGE_MAX_AGE = int(os.environ.get("PUBLIC_PAGE_MAX_AGE", "5"))

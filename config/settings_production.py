@@ -36,7 +36,7 @@ Environment, beyond the base settings' `DATABASE_URL`:
   GET /health/               for a load balancer: 200 or 503 (config/health.py, README)
   PAGE_VERSION_SETTLE_SECONDS  the longest a write takes from moving a tournament's version to
                             committing, default 60: for that long after Redis starts empty, the
-                            versions are not copied into it (tournaments/version_cache.py)
+                            versions are not copied into it (tournaments/cache/shared_versions.py)
 """
 
 import ipaddress
@@ -45,9 +45,9 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from .cache_health import DATABASE_CACHE_TABLE
-from .settings import *  # noqa: F403 -- production is the base plus what is below
-from .settings import BASE_DIR, EMAIL_SERVER, REDIS_URL, env_bool, env_list, redis_cache
+from config.cache_health import DATABASE_CACHE_TABLE
+from config.settings import *  # noqa: F403 -- production is the base plus what is below
+from config.settings import BASE_DIR, EMAIL_SERVER, REDIS_URL, env_bool, env_list, redis_cache
 
 DEVELOPMENT_KEY_PREFIX = "django-insecure-"
 

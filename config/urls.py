@@ -7,8 +7,8 @@ from django.views.i18n import set_language
 
 from config.accounts import RateLimitedPasswordResetView
 from config.login_limit import RateLimitedLoginView, limit_admin_login
-from tournaments.page_cache import site_page
-from tournaments.views import home
+from tournaments.cache.pages import site_page
+from tournaments.pages.tournament_views import home
 
 # Both sign-in pages count failed attempts and answer 429 when locked (config/login_limit.py).
 limit_admin_login(admin.site)

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Event, Registration, Section
+from events.models import Event, Registration, Section
 
 
 class SectionInline(admin.TabularInline):

@@ -7,9 +7,8 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from events.models import Event
 from tournaments.models import Tournament
-
-from .models import Event
 
 
 def users_named(raw: str, field_label: str):

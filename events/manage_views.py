@@ -9,12 +9,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.permissions import can_create_tournament
-from tournaments.permissions import refuse as refuse_access
-
-from .forms import EventForm, SectionForm
-from .models import Event, Section
-from .registration_views import can_manage_event
+from events.forms import EventForm, SectionForm
+from events.models import Event, Section
+from events.registration_views import can_manage_event
+from tournaments.pages.permissions import can_create_tournament
+from tournaments.pages.permissions import refuse as refuse_access
 
 
 def unique_event_slug(name: str) -> str:

@@ -13,10 +13,9 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
+from events.models import Event, Registration, RegistrationSender, RegistrationStatus, Section
 from tournaments import services
 from tournaments.models import Entry, Sex
-
-from .models import Event, Registration, RegistrationSender, RegistrationStatus, Section
 
 # At most this many forms from one address in the window: enough for a club entering its
 # players, too few for a script filling the list.

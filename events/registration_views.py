@@ -11,11 +11,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.login_limit import client_address
+from events import registration as regs
+from events.models import Event, Registration, RegistrationStatus
 from tournaments.models import Entry
-from tournaments.permissions import refuse as refuse_access
-
-from . import registration as regs
-from .models import Event, Registration, RegistrationStatus
+from tournaments.pages.permissions import refuse as refuse_access
 
 
 def can_manage_event(user, event: Event) -> bool:

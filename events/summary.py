@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournaments import reports
 from tournaments.models import Game, Tournament
+from tournaments.queries import reports
 
 
 @dataclass(frozen=True)

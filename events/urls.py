@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import manage_views, registration_views, views
+from events import manage_views, registration_views, views
 
 app_name = "events"
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404, render
 
-from tournaments.permissions import can_create_tournament
-
-from .models import Event
-from .registration_views import can_manage_event
-from .summary import summarise
+from events.models import Event
+from events.registration_views import can_manage_event
+from events.summary import summarise
+from tournaments.pages.permissions import can_create_tournament
 
 
 def event_list(request):

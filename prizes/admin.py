@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Category, Prize, PrizePolicy
+from prizes.models import Category, Prize, PrizePolicy
 
 
 class PrizeInline(admin.TabularInline):

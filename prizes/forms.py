@@ -5,9 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from prizes.models import Category, Prize, PrizePolicy
 from tournaments.models import Tournament
-
-from .models import Category, Prize, PrizePolicy
 
 
 class CategoryForm(forms.ModelForm):

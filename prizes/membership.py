@@ -5,9 +5,8 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 
+from prizes.models import Category, Kind
 from tournaments.models import Entry, Player
-
-from .models import Category, Kind
 
 
 def age_on(player: Player, day: datetime.date) -> int | None:

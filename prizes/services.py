@@ -9,12 +9,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments import reports
+from prizes.awarding import Award, PrizeSpec, Ranked, award
+from prizes.membership import members
+from prizes.models import Category, Kind, Prize, PrizePolicy
 from tournaments.models import Entry, Tournament
-
-from .awarding import Award, PrizeSpec, Ranked, award
-from .membership import members
-from .models import Category, Kind, Prize, PrizePolicy
+from tournaments.queries import reports
 
 # The field a category's criterion is typed in: an empty category is refused on it.
 CRITERION_FIELD = {Kind.UNDER: "age", Kind.OVER: "age", Kind.SEX: "sex",

@@ -13,17 +13,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
+from prizes import services
+from prizes.forms import CategoryForm, PolicyForm, PrizeForm
+from prizes.models import Category, PrizePolicy
+from prizes.money import money_text
 from tournaments.models import Tournament
-from tournaments.permissions import can_manage, tournament_role_required
+from tournaments.pages.context import table_page, tournament_context
+from tournaments.pages.permissions import can_manage, tournament_role_required
+from tournaments.pages.tables import CategoryStandingsTable, tiebreak_legend
 from tournaments.printing.plain_table import plain_table_pdf
-from tournaments.tables import CategoryStandingsTable, local_points, tiebreak_legend
-from tournaments.tiebreak_names import tiebreak_abbreviation
-from tournaments.views import table_page, tournament_context
-
-from . import services
-from .forms import CategoryForm, PolicyForm, PrizeForm
-from .models import Category, PrizePolicy
-from .money import money_text
+from tournaments.printing.standings_texts import local_points
+from tournaments.standings.tiebreak_names import tiebreak_abbreviation
 
 
 def prize_text(line: services.PrizeLine) -> str:
@@ -97,7 +97,7 @@ def category_standings(request, slug: str, category_id: int):
 def _printed_tiebreak(key: str, value, standing) -> str:
     """A tie-break as the printed standings write it (the direct encounter as its place)."""
     from tournaments.printing.collect import points_text
-    from tournaments.standings_html import encounter_text
+    from tournaments.printing.standings_texts import encounter_text
 
     if key == "direct-encounter" and standing.row.encounter is not None:
         return encounter_text(standing.row.encounter)[0]

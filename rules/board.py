@@ -23,6 +23,7 @@ from rules.errors import IllegalMoveError
 from rules.fen import parse_fen, write_fen
 from rules.move import Move
 from rules.movegen import Core, core_for
+from rules.notation import explain_illegal
 from rules.variants import BRAZILIAN, Variant
 
 __all__ = ["Board", "Color", "Piece"]
@@ -281,8 +282,6 @@ class Board:
         if move in legal:
             self._play(legal[legal.index(move)])
             return
-        from rules.notation import explain_illegal  # notation builds on Board
-
         reason, detail, required = explain_illegal(self, move.path, move.is_capture)
         raise IllegalMoveError(str(move), self.fen(), reason, detail, required)
 

@@ -149,7 +149,7 @@ def _replay_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _replay_run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """One JSON line per game; exit status 1 when a game or the file could not be read."""
-    from rules.replay import parse_accept, read_pdn_file, replay_text
+    from rules.replay_files import parse_accept, read_pdn_file, replay_text
 
     accept = list(args.accept)
     path = args.file

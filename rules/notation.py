@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from rules.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from rules.geometry import algebraic_to_square, row_col, square_at, square_to_algebraic
 from rules.move import Move
 from rules.variants import Variant
-
-if TYPE_CHECKING:
-    from rules.board import Board
 
 __all__ = [
     "algebraic_to_square",
@@ -29,6 +26,24 @@ __all__ = [
     "parse_squares",
     "square_to_algebraic",
 ]
+
+
+class Position(Protocol):
+    """What this module reads of a position: a `rules.board.Board`, named by what it offers, so
+    that this module does not import `rules.board`, whose `push` explains an illegal move with
+    `explain_illegal` here (no circle of imports)."""
+
+    variant: Variant
+    turn: str  # a `Color`, which is a str
+
+    def piece_at(self, square: int) -> Any: ...  # a `Piece` or None
+
+    def legal_moves(self) -> list[Move]: ...
+
+    def all_captures(self, start: int | None = None) -> list[Move]: ...
+
+    def fen(self, algebraic: bool = False) -> str: ...
+
 
 _SQUARE = r"(?:[a-jA-J]\s*\d{1,2}|\d{1,2})"
 _SEPARATOR = r"[-xX:×]"
@@ -109,7 +124,7 @@ def _join(
     return ("x" if capture else "-").join(_write_square(sq, variant, algebraic) for sq in squares)
 
 
-def move_to_str(board: Board, move: Move, algebraic: bool = False) -> str:
+def move_to_str(board: Position, move: Move, algebraic: bool = False) -> str:
     """The shortest text for `move` in `board`: start and end, plus intermediate squares only
     when start and end alone would match several legal moves.
     """
@@ -130,7 +145,7 @@ def move_to_str(board: Board, move: Move, algebraic: bool = False) -> str:
     return _join(move.path, move.is_capture, variant, algebraic)
 
 
-def parse_move(board: Board, text: str) -> Move:
+def parse_move(board: Position, text: str) -> Move:
     """The legal move that `text` stands for in `board` (numeric, or algebraic on 8x8).
 
     Squares decide, not the separator: legal moves are either all captures or all plain
@@ -163,19 +178,19 @@ def _between(a: int, b: int, size: int) -> list[int] | None:
     return [square_at(ra + dr * k, ca + dc * k, size) for k in range(1, abs(ra - rb))]  # type: ignore[misc]
 
 
-def _forward(board: Board, a: int, b: int) -> bool:
+def _forward(board: Position, a: int, b: int) -> bool:
     """Whether going from a to b is forwards for the side to move (White goes up the board)."""
     size = board.variant.size
     up = row_col(b, size)[0] < row_col(a, size)[0]
     return up if board.turn == "W" else not up
 
 
-def _list(moves: list[Move], board: Board) -> str:
+def _list(moves: list[Move], board: Position) -> str:
     shown = [move_to_str(board, m) for m in moves[:6]]
     return ", ".join(shown) + (", ..." if len(moves) > 6 else "")
 
 
-def _explain_capture_legs(board: Board, squares: tuple[int, ...]) -> tuple[str, str] | None:
+def _explain_capture_legs(board: Position, squares: tuple[int, ...]) -> tuple[str, str] | None:
     """Check each leg of a written capture: the first fault as (reason, detail), or None."""
     size = board.variant.size
     mover = board.piece_at(squares[0])
@@ -220,7 +235,7 @@ def _explain_capture_legs(board: Board, squares: tuple[int, ...]) -> tuple[str, 
 
 
 def explain_illegal(
-    board: Board, squares: tuple[int, ...], is_capture: bool
+    board: Position, squares: tuple[int, ...], is_capture: bool
 ) -> tuple[str, str, int | None]:
     """Why the move written as `squares` is illegal: (reason code, English detail, required).
 

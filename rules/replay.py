@@ -5,7 +5,7 @@ The first illegal move stops the replay and is named with its Art. 23 (002) cate
 decides) is given by its ply number in `accept`; it is carried out as written
 (`Board.push_unchecked`) and checking goes on from the position it leaves. Every position feeds
 the draw rules of the chosen profile, so the replay knows, after each ply, which draws hold and
-why (`status`, `check_claim`).
+why (`status`; a draw claim: `rules.claims.check_claim`).
 
 Plies count from 1 = the first move written (White's first move, or Black's when the game starts
 from a FEN with Black to move); ply 0 is the starting position. Moves are named as the sheet
@@ -40,30 +40,24 @@ from rules.draws import (
     EndgameRule,
     PositionFacts,
     default_ply_label,
-    describe,
 )
 from rules.errors import AmbiguousMoveError, DraughtsError, IllegalMoveError, InvalidMoveError
 from rules.geometry import row_col, square_at
 from rules.irregularities import Irregularity, classify, legal_reading
 from rules.move import Move
 from rules.notation import parse_move, parse_squares
-from rules.pdn import PdnGame, PdnPly, read_games_until_error
+from rules.pdn import PdnGame, PdnPly
 from rules.profiles import DEFAULT_PROFILE, DEFAULT_TIME_CONTROL, draw_rules
-from rules.textfile import decode_text_lenient
 from rules.variants import Variant, variant_by_gametype
 
 __all__ = [
-    "ClaimDecision",
     "ClaimError",
     "IllegalMove",
     "Replay",
     "ReplayBudgetError",
     "ReplayedPly",
-    "check_claim",
-    "parse_accept",
     "position_facts",
     "replay_game",
-    "replay_text",
     "variant_for",
 ]
 
@@ -454,128 +448,3 @@ def replay_game(
             f"(1-{len(plies)}): {shown}"
         )
     return replay
-
-
-# ------------------------------------------------------------------------------ draw claims
-
-
-@dataclass(frozen=True)
-class ClaimDecision:
-    """An arbiter's answer to a draw claim: upheld or not, the evidence, and a sentence."""
-
-    rule: str
-    move: str
-    ply: int
-    upheld: bool
-    sentence: str
-    status: DrawStatus | None
-
-    def as_dict(self) -> dict[str, object]:
-        evidence = self.status.as_dict() if self.status else {"reason": "not-in-profile"}
-        return {
-            "rule": self.rule,
-            "move": self.move,
-            "ply": self.ply,
-            "upheld": self.upheld,
-            "sentence": self.sentence,
-            "evidence": evidence,
-        }
-
-
-def check_claim(replay: Replay, rule_id: str, move: str) -> ClaimDecision:
-    """Check a claim that the draw `rule_id` holds after `move` ("34." = after White's 34th
-    move, "34..." = after Black's), on the position the sheet reaches there."""
-    from rules.draws import RULE_IDS
-
-    if rule_id not in RULE_IDS:
-        raise ClaimError(f"unknown draw rule {rule_id!r} (known: {', '.join(RULE_IDS)})")
-    ply = replay.ply_of(move)
-    if ply > replay.moves:
-        stopped = f" (the replay stopped at {replay.illegal.label})" if replay.illegal else ""
-        raise ClaimError(f"move {move} was not replayed{stopped}")
-    if rule_id not in replay.draws.rules:
-        sentence = (
-            f"Rejected: the draw rules of profile {replay.profile!r} "
-            f"({replay.variant.name}) have no rule {rule_id!r}."
-        )
-        return ClaimDecision(rule_id, move, ply, False, sentence, None)
-    status = replay.status(rule_id, ply)
-    return ClaimDecision(rule_id, move, ply, status.holds, describe(status, replay.label), status)
-
-
-# ------------------------------------------------------------------------------ whole files
-
-AcceptSpec = dict[int | None, set[int]]
-"""Accepted irregular plies: {None: plies for every game, n: plies for game n (from 1)}."""
-
-
-def parse_accept(values: Iterable[str]) -> AcceptSpec:
-    """Read --accept values: "17" (ply 17 of every game) or "2:17" (ply 17 of game 2)."""
-    spec: AcceptSpec = {}
-    for value in values:
-        game, _, ply = value.rpartition(":")
-        # isdecimal, not isdigit: int() cannot read digits such as "²".
-        if not ply.isdecimal() or (game and not game.isdecimal()) or len(value) > 12:
-            raise DraughtsError(f"--accept takes PLY or GAME:PLY (numbers), not {value!r}")
-        spec.setdefault(int(game) if game else None, set()).add(int(ply))
-    return spec
-
-
-def replay_text(
-    text: str,
-    variant: Variant | None = None,
-    *,
-    profile: str = DEFAULT_PROFILE,
-    time_control: str = DEFAULT_TIME_CONTROL,
-    accept: AcceptSpec | None = None,
-    max_plies: int | None = None,
-    max_seconds: float | None = None,
-) -> Iterator[dict[str, object]]:
-    """One JSON-ready object per game of a PDN text, then one for a syntax error if any.
-
-    A game that cannot be replayed at all (no variant, bad FEN) gives {"game", "line", "error"};
-    one over the work budget (`replay_game`) also has {"ply", "budget"}; a PDN syntax error ends
-    the text with {"error", "line", "column", "code"}.
-    """
-    accept = accept or {}
-    games, syntax_error = read_games_until_error(text)
-    for number, game in enumerate(games, 1):
-        plies = accept.get(None, set()) | accept.get(number, set())
-        head: dict[str, object] = {"game": number, "line": game.line}
-        try:
-            replay = replay_game(
-                game,
-                variant,
-                profile=profile,
-                time_control=time_control,
-                accept=plies,
-                max_plies=max_plies,
-                max_seconds=max_seconds,
-            )
-        except ReplayBudgetError as exc:
-            yield {**head, "error": str(exc), "ply": exc.ply, "budget": exc.limit}
-            continue
-        except DraughtsError as exc:
-            yield {**head, "error": str(exc)}
-            continue
-        yield {**head, **replay.as_dict()}
-    if syntax_error is not None:
-        yield {
-            "error": str(syntax_error),
-            "line": syntax_error.line,
-            "column": syntax_error.column,
-            "code": syntax_error.code,
-        }
-
-
-def read_pdn_file(path: str) -> str:
-    """The text of a PDN file ('-' = standard input), read as every uploaded text is
-    (rules.textfile: UTF-8, UTF-16, else Windows-1252, which older draughts programs write).
-    A tool that only replays: bytes that are no text become U+FFFD, never a refusal."""
-    import sys
-
-    if path == "-":
-        stream = getattr(sys.stdin, "buffer", None)  # None when a test put a StringIO there
-        return sys.stdin.read() if stream is None else decode_text_lenient(stream.read())
-    with open(path, "rb") as handle:
-        return decode_text_lenient(handle.read())

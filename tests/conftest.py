@@ -38,11 +38,11 @@ def fast_password_hashing(settings):
 
 @pytest.fixture(autouse=True)
 def empty_page_cache():
-    """Each test starts with no stored page (tournaments/page_cache.py): the pages are keyed on
+    """Each test starts with no stored page (tournaments/cache/pages.py): the pages are keyed on
     versions, and two test databases can reach the same one (an empty list of tournaments)."""
     from django.core.cache import cache
 
-    from tournaments.page_cache import process_cache
+    from tournaments.cache.pages import process_cache
 
     process_cache.clear()
     cache.clear()

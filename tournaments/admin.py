@@ -12,7 +12,7 @@ from typing import Any
 
 from django.contrib import admin
 
-from .models import (
+from tournaments.models import (
     Entry,
     Game,
     Player,
@@ -23,7 +23,7 @@ from .models import (
     TeamMember,
     Tournament,
 )
-from .signals import ADMIN_EDITED, tournament_changed
+from tournaments.signals import ADMIN_EDITED, tournament_changed
 
 # The tournament's own fields the log keeps; the entries and officials are added by `snapshot`.
 AUDITED_FIELDS = ["name", "slug", "place", "start_date", "end_date", "board", "time_control",

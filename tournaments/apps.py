@@ -19,4 +19,7 @@ class TournamentsConfig(AppConfig):
         checks.register(check_caches, checks.Tags.caches, deploy=True)
 
         # Admin edits of a tournament, player or entry move the pages' version (issue 15).
-        from . import page_version  # noqa: F401
+        from tournaments.cache import versions  # noqa: F401
+
+        # ...and once committed, the pages compute the new version's pieces (`committed`).
+        from tournaments.pages import pieces  # noqa: F401

@@ -22,7 +22,7 @@ PLAYER_WITHDRAWN = "player-withdrawn"
 TEAM_WITHDRAWN = "team-withdrawn"
 TEAM_RETURNED = "team-returned"
 ADMIN_EDITED = "admin-edited"
-# Swiss rounds (tournaments.swiss_event): the arbiter pairs, edits and publishes a round.
+# Swiss rounds (tournaments.services.swiss): the arbiter pairs, edits and publishes a round.
 ROUND_PAIRED = "round-paired"
 PAIRING_EDITED = "pairing-edited"
 ROUND_PUBLISHED = "round-published"

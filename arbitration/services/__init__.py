@@ -2,21 +2,22 @@
 
 Views and the management command call these. A step that is not allowed raises an
 `ArbitrationError` whose message is for people and whose `field` names the form field it
-concerns (None for the whole form); results go through tournaments.services.record_result, so
-its version check and its `result_changed` signal (audited) apply here too.
+concerns (None for the whole form); results go through
+tournaments.services.results.record_result, so its version check and its `result_changed` signal
+(audited) apply here too.
 
 Sheet writes lock the game row first, so two arbiters editing one game take turns; the sheet's
 own `version` then refuses a form that saw an older sheet.
 """
 
-from .base import (
+from arbitration.services.base import (
     ArbitrationError,
     StaleSheetError,
     default_notation,
     sheet_of,
     sheet_replay,
 )
-from .draw_claims import (
+from arbitration.services.draw_claims import (
     ClaimDecidedError,
     ClaimRecheckedError,
     claim_refusal_message,
@@ -24,9 +25,14 @@ from .draw_claims import (
     make_draw_claim,
     recheck_draw_claim,
 )
-from .irregularities import record_irregularity, sheet_category_at
-from .officials import add_official, remove_official
-from .score_sheets import append_move, refusal_message, remove_last_move, save_sheet
+from arbitration.services.irregularities import record_irregularity, sheet_category_at
+from arbitration.services.officials import add_official, remove_official
+from arbitration.services.score_sheets import (
+    append_move,
+    refusal_message,
+    remove_last_move,
+    save_sheet,
+)
 
 __all__ = [
     "ArbitrationError",

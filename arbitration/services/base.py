@@ -7,11 +7,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from arbitration.budget import MAX_SHEET_PLIES, SheetOverBudget, WorkBudget
+from arbitration.models import IrregularityClaim, Notation, ScoreSheet
+from arbitration.sheets import SheetReplay, replay_sheet, written_plies
 from tournaments.models import Game, Tournament
-
-from ..budget import SheetOverBudget, WorkBudget
-from ..models import IrregularityClaim, Notation, ScoreSheet
-from ..sheets import MAX_SHEET_PLIES, SheetReplay, replay_sheet, written_plies
 
 
 class ArbitrationError(Exception):

@@ -1,5 +1,5 @@
 """Draw claims: checked against the sheet when made, then confirmed or overridden; an upheld
-claim makes the game a draw through tournaments.services.record_result."""
+claim makes the game a draw through tournaments.services.results.record_result."""
 
 from __future__ import annotations
 
@@ -9,13 +9,18 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from arbitration import audit, notes
+from arbitration.models import Action, ClaimDecision, DrawClaim, ScoreSheet
+from arbitration.services.base import (
+    ArbitrationError,
+    locked_game,
+    sheet_of,
+    sheet_replay,
+    user_or_none,
+)
+from arbitration.sheets import ClaimRefused, check_draw_claim
 from tournaments import services as tournament_services
 from tournaments.models import Entry, Game, GameResult
-
-from .. import audit, notes
-from ..models import Action, ClaimDecision, DrawClaim, ScoreSheet
-from ..sheets import ClaimRefused, check_draw_claim
-from .base import ArbitrationError, locked_game, sheet_of, sheet_replay, user_or_none
 
 
 class ClaimDecidedError(ArbitrationError):
@@ -121,8 +126,8 @@ def _sheet_version(game: Game) -> int:
 def decide_draw_claim(claim: DrawClaim, *, decision: str, reason: str = "",
                       expected_game_version: int, user=None) -> DrawClaim:
     """The arbiter confirms or overrides the sheet's verdict; an upheld claim makes the game a
-    draw (1/2-1/2) through tournaments.services.record_result, in the same transaction: a stale
-    game version or any failure leaves neither the decision nor the result behind.
+    draw (1/2-1/2) through tournaments.services.results.record_result, in the same transaction: a
+    stale game version or any failure leaves neither the decision nor the result behind.
 
     If the sheet changed since the claim was checked, the claim is checked again first (that is
     kept) and ClaimRecheckedError asks the arbiter to decide on the new evidence.

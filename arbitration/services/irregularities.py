@@ -6,12 +6,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.models import Entry, Game
-
-from .. import audit, notes
-from ..models import Action, IrregularityClaim, OpponentDecision, ScoreSheet
-from ..sheets import SheetReplay, normal_move_label
-from .base import (
+from arbitration import audit, notes
+from arbitration.models import Action, IrregularityClaim, OpponentDecision, ScoreSheet
+from arbitration.services.base import (
     ArbitrationError,
     irregularity_state,
     locked_game,
@@ -21,6 +18,8 @@ from .base import (
     store_sheet,
     user_or_none,
 )
+from arbitration.sheets import SheetReplay, normal_move_label
+from tournaments.models import Entry, Game
 
 
 def sheet_category_at(replay: SheetReplay, ply: int) -> str:

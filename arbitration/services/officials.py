@@ -6,11 +6,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from arbitration import audit
+from arbitration.models import Action, Role
+from arbitration.services.base import ArbitrationError
 from tournaments.models import Tournament
-
-from .. import audit
-from ..models import Action, Role
-from .base import ArbitrationError
 
 
 def _members(tournament: Tournament, role: str):

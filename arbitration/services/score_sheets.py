@@ -5,14 +5,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.models import Game
-
-from .. import audit, describe, notes
-from ..models import Action, IrregularityClaim, Notation, OpponentDecision, ScoreSheet
-from ..sheets import SheetEditRefused, SheetReplay, TypedMove, normal_move_label
-from ..sheets import append_move as append_to_sheet
-from ..sheets import remove_last_move as remove_from_sheet
-from .base import (
+from arbitration import audit, describe, notes
+from arbitration.models import Action, IrregularityClaim, Notation, OpponentDecision, ScoreSheet
+from arbitration.services.base import (
     ArbitrationError,
     check_notation,
     check_sheet_length,
@@ -25,6 +20,10 @@ from .base import (
     store_sheet,
     user_or_none,
 )
+from arbitration.sheets import SheetEditRefused, SheetReplay, TypedMove, normal_move_label
+from arbitration.sheets import append_move as append_to_sheet
+from arbitration.sheets import remove_last_move as remove_from_sheet
+from tournaments.models import Game
 
 
 @transaction.atomic

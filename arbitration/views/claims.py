@@ -7,25 +7,24 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.models import Tournament
-from tournaments.services import StaleResultError, TournamentError
-
-from .. import services
-from ..forms import (
+from arbitration import services
+from arbitration.forms import (
     DecisionForm,
     DrawClaimForm,
     IrregularityForm,
     add_service_error,
 )
-from ..models import DrawClaim
-from ..viewer import illegal_line
-from .common import (
+from arbitration.models import DrawClaim
+from arbitration.sheet_problems import illegal_line
+from arbitration.views.common import (
     algebraic_for,
     arbiter_required,
     claim_page,
     game_of,
     roles,
 )
+from tournaments.models import Tournament
+from tournaments.services import StaleResultError, TournamentError
 
 
 @arbiter_required

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404, render
 
+from arbitration import describe, services
+from arbitration.models import DrawClaim, Notation, ScoreSheet
 from tournaments.models import Game, Tournament
-from tournaments.permissions import can_arbitrate, can_manage, tournament_role_required
-
-from .. import describe, services
-from ..models import DrawClaim, Notation, ScoreSheet
+from tournaments.pages.permissions import can_arbitrate, can_manage, tournament_role_required
 
 arbiter_required = tournament_role_required(can_arbitrate)
 organiser_required = tournament_role_required(can_manage)

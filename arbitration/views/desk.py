@@ -6,14 +6,13 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, render
 
-from tournaments.models import Round, Tournament
-
-from ..history import history_rows
-from ..models import AuditEntry, DrawClaim
-from .common import (
+from arbitration.history import history_rows
+from arbitration.models import AuditEntry, DrawClaim
+from arbitration.views.common import (
     arbiter_required,
     roles,
 )
+from tournaments.models import Round, Tournament
 
 
 @arbiter_required

@@ -8,20 +8,19 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.models import Tournament
-
-from .. import services
-from ..forms import (
+from arbitration import services
+from arbitration.forms import (
     OfficialForm,
     RemoveOfficialForm,
     add_service_error,
 )
-from ..history import history_rows
-from ..models import AuditEntry, Role
-from .common import (
+from arbitration.history import history_rows
+from arbitration.models import AuditEntry, Role
+from arbitration.views.common import (
     organiser_required,
     roles,
 )
+from tournaments.models import Tournament
 
 
 def _officials_page(request, tournament: Tournament, form=None, status: int = 200):

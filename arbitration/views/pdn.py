@@ -16,12 +16,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
+from arbitration import services
+from arbitration.pdn_forms import PdnConfirmForm, PdnUploadForm
+from arbitration.services import pdn_export, pdn_reading
+from arbitration.services import pdn_import as importing  # the view below is named pdn_import
+from arbitration.views.common import arbiter_required, roles
 from tournaments.models import Tournament
-
-from .. import services
-from ..pdn_forms import PdnConfirmForm, PdnUploadForm
-from ..services import pdn_io
-from .common import arbiter_required, roles
 
 PDN_CONTENT_TYPE = "application/x-draughts-pdn; charset=utf-8"
 
@@ -42,14 +42,14 @@ def tournament_pdn(request, slug: str):
     include_results = not flags or "1" in flags
     # Streamed game by game (issue 13): a big event's file starts at once, in constant memory.
     chunks = (chunk.encode("utf-8") for chunk in
-              pdn_io.stream_tournament(tournament, include_results=include_results))
+              pdn_export.stream_tournament(tournament, include_results=include_results))
     response = StreamingHttpResponse(chunks, content_type=PDN_CONTENT_TYPE)
     response["Content-Disposition"] = (
-        f'attachment; filename="{pdn_io.export_filename(tournament)}"')
+        f'attachment; filename="{pdn_export.export_filename(tournament)}"')
     return response
 
 
-def _preview_page(request, tournament: Tournament, plan: pdn_io.ImportPlan, *, filename: str,
+def _preview_page(request, tournament: Tournament, plan: importing.ImportPlan, *, filename: str,
                   form: PdnConfirmForm | None = None, status: int = 200):
     if form is None and plan.syntax_error is None:
         form = PdnConfirmForm(plan=plan, initial={"preview": plan.state_digest})
@@ -72,8 +72,8 @@ def pdn_import(request, tournament: Tournament):
     plan = None
     if form.is_valid():
         try:
-            plan = pdn_io.analyse_import(tournament, form.cleaned_data["upload"])
-        except pdn_io.ImportTooLargeError as error:
+            plan = importing.analyse_import(tournament, form.cleaned_data["upload"])
+        except pdn_reading.ImportTooLargeError as error:
             form.add_error("upload", error.message)
     if plan is not None and not plan.rows and plan.syntax_error is None:
         form.add_error("upload", _("The file holds no game."))
@@ -100,7 +100,7 @@ def pdn_import_preview(request, tournament: Tournament):
         return redirect("arbitration:pdn_import", tournament.slug)
     text, filename = pending["text"], pending.get("filename", "")
     if request.method != "POST":
-        plan = pdn_io.analyse_import(tournament, text)
+        plan = importing.analyse_import(tournament, text)
         return _preview_page(request, tournament, plan, filename=filename)
     if "cancel" in request.POST:
         request.session.pop(key, None)
@@ -108,20 +108,20 @@ def pdn_import_preview(request, tournament: Tournament):
         return redirect("arbitration:desk", tournament.slug)
     # Matched again without replaying the sheets: their problems are only shown, and are
     # added (check_sheets) when the page has to be shown again.
-    plan = pdn_io.analyse_import(tournament, text, replay=False)
+    plan = importing.analyse_import(tournament, text, replay=False)
     if request.POST.get("preview") != plan.state_digest:
         messages.error(request, _(
             "Score sheets or results of these games changed since the preview was shown "
             "(or another file was uploaded). Nothing was imported: check the preview below."))
-        pdn_io.check_sheets(plan)
+        importing.check_sheets(plan)
         return _preview_page(request, tournament, plan, filename=filename, status=409)
     form = PdnConfirmForm(request.POST, plan=plan)
     if form.is_valid():
         try:
-            outcome = pdn_io.import_games(plan, form.cleaned_data["choices"], user=request.user)
+            outcome = importing.import_games(plan, form.cleaned_data["choices"], user=request.user)
         except services.StaleSheetError as error:
             messages.error(request, error.message)
-            plan = pdn_io.analyse_import(tournament, text)
+            plan = importing.analyse_import(tournament, text)
             return _preview_page(request, tournament, plan, filename=filename, status=409)
         except services.ArbitrationError as error:
             form.add_error(None, error.message)
@@ -129,11 +129,11 @@ def pdn_import_preview(request, tournament: Tournament):
             request.session.pop(key, None)
             messages.success(request, _imported_message(outcome))
             return redirect("arbitration:desk", tournament.slug)
-    pdn_io.check_sheets(plan)
+    importing.check_sheets(plan)
     return _preview_page(request, tournament, plan, filename=filename, form=form)
 
 
-def _imported_message(outcome: pdn_io.ImportOutcome) -> str:
+def _imported_message(outcome: importing.ImportOutcome) -> str:
     return _("PDN imported: %(sheets)s, %(results)s.") % {
         "sheets": ngettext("%(count)d score sheet", "%(count)d score sheets",
                            len(outcome.sheets)) % {"count": len(outcome.sheets)},

@@ -6,21 +6,20 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 
-from tournaments.models import Tournament
-
-from .. import services
-from ..forms import (
+from arbitration import services
+from arbitration.forms import (
     DecisionForm,
 )
-from ..history import history_rows
-from ..models import DrawClaim, ScoreSheet
-from ..sheet_facts import sheet_facts
-from ..viewer import viewer_data, viewer_state
-from .common import (
+from arbitration.history import history_rows
+from arbitration.models import DrawClaim, ScoreSheet
+from arbitration.sheet_facts import sheet_facts
+from arbitration.viewer import viewer_data, viewer_state
+from arbitration.views.common import (
     claim_page,
     game_of,
     roles,
 )
+from tournaments.models import Tournament
 
 
 def game_detail(request, slug: str, game_id: int):

@@ -8,23 +8,22 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.models import Game, Tournament
-
-from .. import services
-from ..forms import (
+from arbitration import services
+from arbitration.forms import (
     MoveForm,
     SheetForm,
     VersionForm,
     add_service_error,
 )
-from ..sheet_facts import facts_of, sheet_facts
-from ..viewer import viewer_state
-from .common import (
+from arbitration.sheet_facts import facts_of, sheet_facts
+from arbitration.viewer import viewer_state
+from arbitration.views.common import (
     algebraic_for,
     arbiter_required,
     game_of,
     roles,
 )
+from tournaments.models import Game, Tournament
 
 
 def _sheet_page(request, tournament: Tournament, game: Game, *, sheet_form=None, move_form=None,

@@ -33,5 +33,5 @@ def game(tournament):
 
 @pytest.fixture
 def superuser(django_user_model):
-    """The site's administrator: may manage every tournament (tournaments.permissions)."""
+    """The site's administrator: may manage every tournament (tournaments.pages.permissions)."""
     return django_user_model.objects.create_superuser("administradora")

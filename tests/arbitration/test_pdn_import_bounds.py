@@ -17,11 +17,11 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from test_pdn_io import digest_of, make_club, pdn_game, preview_url, upload
 
+from arbitration.budget import MAX_SHEET_PLIES
 from arbitration.models import ScoreSheet
 from arbitration.services import base as services_base
-from arbitration.services import pdn_io
-from arbitration.services.pdn_io import MAX_IMPORT_GAMES, MAX_IMPORT_PLIES
-from arbitration.sheets import MAX_SHEET_PLIES
+from arbitration.services import pdn_reading
+from arbitration.services.pdn_reading import MAX_IMPORT_GAMES, MAX_IMPORT_PLIES
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +72,7 @@ def client_arbiter(arbiter):
 def counted(monkeypatch):
     """How many times a file is read and a sheet replayed (the real functions, counted)."""
     calls = {"reads": 0, "replays": 0}
-    real_read, real_replay = pdn_io.read_games_until_error, services_base.replay_sheet
+    real_read, real_replay = pdn_reading.read_games_until_error, services_base.replay_sheet
 
     def read(*args, **kwargs):
         calls["reads"] += 1
@@ -82,7 +82,7 @@ def counted(monkeypatch):
         calls["replays"] += 1
         return real_replay(*args, **kwargs)
 
-    monkeypatch.setattr(pdn_io, "read_games_until_error", read)
+    monkeypatch.setattr(pdn_reading, "read_games_until_error", read)
     monkeypatch.setattr(services_base, "replay_sheet", replay)
     return calls
 

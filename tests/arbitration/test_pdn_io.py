@@ -23,8 +23,8 @@ from django.test import Client
 from django.urls import reverse
 
 from arbitration.models import Action, AuditEntry, ScoreSheet
-from arbitration.services import ArbitrationError, StaleSheetError, pdn_io
-from arbitration.services.pdn_io import ImportChoice, RowStatus
+from arbitration.services import ArbitrationError, StaleSheetError, pdn_export, pdn_import
+from arbitration.services.pdn_import import ImportChoice, RowStatus
 from rules.pdn import read_games
 from tournaments import services as tournament_services
 from tournaments.models import Game, GameResult, Tournament
@@ -110,7 +110,7 @@ def test_export_reads_back_with_sheets_a_forfeit_and_a_game_without_sheet(club):
     fen_game = game_at(club, 2, 2)
     attach(fen_game, fragments.THREEFOLD, notation="algebraic")  # a sheet, no result yet
 
-    games = read_games(pdn_io.export_tournament(club))
+    games = read_games(pdn_export.export_tournament(club))
 
     assert [(g.tags["Round"], g.tags["White"], g.tags["Black"]) for g in games] == [
         ("1", "João Araújo", "Pedro Gonçalves"), ("1", "Ana Conceição", "Maria Souza"),
@@ -137,7 +137,7 @@ def test_export_without_results_keeps_only_games_with_a_sheet(club):
     attach(game_at(club, 2, 2), pdn_game("2", "x", "y"))
     set_result(game_at(club, 1, 1), GameResult.DRAW)
     set_result(game_at(club, 1, 2), GameResult.WHITE_FORFEIT_WIN)
-    games = read_games(pdn_io.export_tournament(club, include_results=False))
+    games = read_games(pdn_export.export_tournament(club, include_results=False))
     assert [(g.tags["Round"], g.tags["White"]) for g in games] == [("2", "João Araújo")]
 
 
@@ -145,7 +145,7 @@ def test_export_writes_a_double_forfeit_an_unknown_date_and_a_broken_sheet(organ
     club = make_club(organiser=organiser, start_date=None)
     set_result(game_at(club, 1, 1), GameResult.DOUBLE_FORFEIT)
     attach(game_at(club, 1, 2), fragments.SYNTAX_ERROR)  # "22-1B" on line 3, column 16
-    text = pdn_io.export_tournament(club)
+    text = pdn_export.export_tournament(club)
     double, broken = read_games(text)
     assert double.tags["Date"] == "????.??.??"
     assert (double.tags["Result"], double.result, double.comments) == (
@@ -158,7 +158,7 @@ def test_export_writes_a_double_forfeit_an_unknown_date_and_a_broken_sheet(organ
 def test_export_of_a_100_square_tournament_says_gametype_20(organiser):
     club = make_club(organiser=organiser, board=100)
     attach(game_at(club, 1, 1), "1. 32-28 19-23 2. 28x19 14x23 *")
-    (game,) = read_games(pdn_io.export_tournament(club))
+    (game,) = read_games(pdn_export.export_tournament(club))
     assert game.tags["GameType"] == "20"
     assert [ply.text for ply in game.plies] == ["32-28", "19-23", "28x19", "14x23"]
 
@@ -170,7 +170,7 @@ def test_the_export_is_a_public_attachment_named_after_the_slug(club):
     response = Client().get(url)
     assert response.status_code == 200
     assert response["Content-Disposition"] == f'attachment; filename="{club.slug}.pdn"'
-    assert response.getvalue().decode() == pdn_io.export_tournament(club)
+    assert response.getvalue().decode() == pdn_export.export_tournament(club)
     # The desk's form sends results=0, plus results=1 when its box is ticked.
     assert len(read_games(Client().get(url, {"results": "0"}).getvalue().decode())) == 1
     assert len(read_games(Client().get(url + "?results=0&results=1").getvalue().decode())) == 2
@@ -203,7 +203,7 @@ MIXED_FILE = "\n".join([
 
 
 def test_names_match_without_accents_case_or_order_and_colour_swaps_are_flagged(club):
-    plan = pdn_io.analyse_import(club, MIXED_FILE)
+    plan = pdn_import.analyse_import(club, MIXED_FILE)
     assert plan.syntax_error is None
     matched = [(row.number, row.game.round.number, row.game.board, row.colours_differ)
                for row in plan.rows if row.matched]
@@ -239,20 +239,20 @@ def test_the_preview_page_lists_each_game_with_its_match_or_why_not(client_arbit
 def test_two_games_of_the_file_for_one_pairing_are_both_refused_as_ambiguous(club):
     twice = pdn_game("1", "João Araújo", "Pedro Gonçalves") + "\n" + pdn_game(
         "1", "Joao Araujo", "Pedro Goncalves", moves="1. 22-18 11-15")
-    plan = pdn_io.analyse_import(club, twice)
+    plan = pdn_import.analyse_import(club, twice)
     assert [row.matched for row in plan.rows] == [False, False]
     assert all(row.reason.startswith("Ambiguous: the file holds 2 games") for row in plan.rows)
 
 
 def test_a_surname_first_without_comma_still_matches(club):
-    plan = pdn_io.analyse_import(club, pdn_game("1", "Araujo Joao", "Goncalves Pedro"))
+    plan = pdn_import.analyse_import(club, pdn_game("1", "Araujo Joao", "Goncalves Pedro"))
     assert plan.rows[0].game == game_at(club, 1, 1)
 
 
 def test_two_games_on_one_line_are_each_stored_as_their_own_game(club):
     text = ('[Round "1"] [White "João Araújo"] [Black "Pedro Gonçalves"] 1. 22-18 11-15 * '
             '[Round "1"] [White "Ana Conceição"] [Black "Maria Souza"] 1. 21-17 *\n')
-    plan = pdn_io.analyse_import(club, text)
+    plan = pdn_import.analyse_import(club, text)
     assert [row.game for row in plan.rows] == [game_at(club, 1, 1), game_at(club, 1, 2)]
     assert [[p.text for p in read_games(row.text)[0].plies] for row in plan.rows] == [
         ["22-18", "11-15"], ["21-17"]]
@@ -270,7 +270,7 @@ def test_confirm_creates_the_ticked_sheets_and_results_with_audit_entries(client
         "sheet_3": "on", "result_3": "on", "sheet_7": "on"})
     assert response.status_code == 302, response.content.decode()[:3000]
     assert response["Location"] == reverse("arbitration:desk", args=[club.slug])
-    plan_rows = {row.number: row for row in pdn_io.analyse_import(club, MIXED_FILE).rows}
+    plan_rows = {row.number: row for row in pdn_import.analyse_import(club, MIXED_FILE).rows}
     first, second, swapped, irregular = (game_at(club, 1, 1), game_at(club, 2, 2),
                                          game_at(club, 3, 2), game_at(club, 3, 1))
     for number, game in ((1, first), (2, second), (3, swapped), (7, irregular)):
@@ -334,8 +334,8 @@ def test_a_replaced_sheet_keeps_no_irregular_move_the_old_one_let_stand(club):
     assert (old.accepted_plies, old.illegal_ply) == ([3], None)
     text = pdn_game("1", "João Araújo", "Pedro Gonçalves",
                     moves="1. 22-18 11-15 2. 21-17 15x13 3. 25-21")
-    plan = pdn_io.analyse_import(club, text)
-    pdn_io.import_games(plan, [ImportChoice(1, sheet=True, replace=True, sheet_version=1)])
+    plan = pdn_import.analyse_import(club, text)
+    pdn_import.import_games(plan, [ImportChoice(1, sheet=True, replace=True, sheet_version=1)])
     sheet = ScoreSheet.objects.get(game=game)
     # Art. 23: only the opponent lets a move stand; the arbiter records it again if so.
     assert (sheet.accepted_plies, sheet.illegal_ply, sheet.illegal_article) == ([], 3, "23(f)")
@@ -343,9 +343,9 @@ def test_a_replaced_sheet_keeps_no_irregular_move_the_old_one_let_stand(club):
 
 def test_the_service_refuses_a_replacement_without_the_tick(club):
     attach(game_at(club, 1, 1), "1. 22-17 *")
-    plan = pdn_io.analyse_import(club, pdn_game("1", "João Araújo", "Pedro Gonçalves"))
+    plan = pdn_import.analyse_import(club, pdn_game("1", "João Araújo", "Pedro Gonçalves"))
     with pytest.raises(ArbitrationError, match="tick “replace”"):
-        pdn_io.import_games(plan, [ImportChoice(1, sheet=True, sheet_version=1)])
+        pdn_import.import_games(plan, [ImportChoice(1, sheet=True, sheet_version=1)])
     assert ScoreSheet.objects.get(game=game_at(club, 1, 1)).version == 1
 
 
@@ -361,16 +361,16 @@ def test_a_syntax_error_shows_the_games_before_it_and_imports_nothing(client_arb
     assert "Would match round 1, board 2." in page
     assert "Import the ticked games" not in page and 'name="preview"' not in page
     assert client_arbiter.get(preview_url(club)).status_code == 302  # nothing pending
-    plan = pdn_io.analyse_import(club, text)
+    plan = pdn_import.analyse_import(club, text)
     assert (plan.syntax_error.line, plan.syntax_error.column) == (23, 10)
     with pytest.raises(ArbitrationError, match="line 23, column 10"):
-        pdn_io.import_games(plan, [ImportChoice(1, sheet=True)])
+        pdn_import.import_games(plan, [ImportChoice(1, sheet=True)])
     assert ScoreSheet.objects.count() == 0
 
 
 def test_a_failure_in_the_middle_of_the_import_leaves_nothing(club, monkeypatch):
-    plan = pdn_io.analyse_import(club, MIXED_FILE)
-    real_save = pdn_io.save_sheet
+    plan = pdn_import.analyse_import(club, MIXED_FILE)
+    real_save = pdn_import.save_sheet
     calls = []
 
     def second_save_fails(*args, **kwargs):
@@ -379,11 +379,11 @@ def test_a_failure_in_the_middle_of_the_import_leaves_nothing(club, monkeypatch)
             raise RuntimeError("disk full")
         return real_save(*args, **kwargs)
 
-    monkeypatch.setattr(pdn_io, "save_sheet", second_save_fails)
+    monkeypatch.setattr(pdn_import, "save_sheet", second_save_fails)
     choices = [ImportChoice(1, sheet=True, result=True, game_version=1),
                ImportChoice(2, sheet=True), ImportChoice(3, sheet=True)]
     with pytest.raises(RuntimeError):
-        pdn_io.import_games(plan, choices)
+        pdn_import.import_games(plan, choices)
     assert len(calls) == 2
     assert ScoreSheet.objects.count() == 0
     assert game_at(club, 1, 1).result == ""
@@ -402,11 +402,11 @@ def test_a_change_since_the_preview_refuses_the_confirmation(client_arbiter, clu
 
 
 def test_the_service_refuses_a_stale_version(club):
-    plan = pdn_io.analyse_import(club, MIXED_FILE)
+    plan = pdn_import.analyse_import(club, MIXED_FILE)
     set_result(game_at(club, 1, 1), GameResult.DRAW)
     with pytest.raises(StaleSheetError):
-        pdn_io.import_games(plan, [ImportChoice(2, sheet=True),
-                                   ImportChoice(1, sheet=True, result=True, game_version=1)])
+        pdn_import.import_games(plan, [ImportChoice(2, sheet=True),
+                                       ImportChoice(1, sheet=True, result=True, game_version=1)])
     assert ScoreSheet.objects.count() == 0 and game_at(club, 1, 1).result == GameResult.DRAW
 
 
@@ -519,15 +519,15 @@ def test_export_then_import_into_a_copy_reproduces_the_sheets_and_results(club, 
     set_result(game_at(club, 2, 2), GameResult.DOUBLE_FORFEIT)
     attach(game_at(club, 3, 1), fragments.THREEFOLD, notation="algebraic")
     set_result(game_at(club, 3, 1), GameResult.DRAW)
-    exported = pdn_io.export_tournament(club)
+    exported = pdn_export.export_tournament(club)
 
     copy = make_club(name="Cópia do Torneio", organiser=organiser)
-    plan = pdn_io.analyse_import(copy, exported)
+    plan = pdn_import.analyse_import(copy, exported)
     assert all(row.matched and not row.colours_differ for row in plan.rows)
     choices = [ImportChoice(row.number, sheet=row.can_import_sheet, result=row.can_set_result,
                             game_version=row.game.version)
                for row in plan.rows]
-    outcome = pdn_io.import_games(plan, choices)
+    outcome = pdn_import.import_games(plan, choices)
     assert (len(outcome.sheets), len(outcome.results)) == (3, 4)
 
     for original in Game.objects.of_tournament(club).select_related("round"):
@@ -544,7 +544,7 @@ def test_export_then_import_into_a_copy_reproduces_the_sheets_and_results(club, 
                 twin_sheet.illegal_article) == (sheet.notation, sheet.moves_count,
                                                 sheet.illegal_ply, sheet.illegal_article)
     # And the copy's own export is the same file but for the Event tag.
-    assert pdn_io.export_tournament(copy).replace("Cópia do Torneio", "Torneio do Clube") == (
+    assert pdn_export.export_tournament(copy).replace("Cópia do Torneio", "Torneio do Clube") == (
         exported)
 
 
@@ -555,7 +555,7 @@ def test_export_pdn_writes_stdout_or_a_file(club, tmp_path):
     set_result(game_at(club, 1, 2), GameResult.DRAW)
     out = StringIO()
     call_command("export_pdn", club.slug, stdout=out)
-    assert out.getvalue() == pdn_io.export_tournament(club)
+    assert out.getvalue() == pdn_export.export_tournament(club)
     target = tmp_path / "all.pdn"
     call_command("export_pdn", club.slug, "-o", str(target), "--sheets-only", stderr=StringIO())
     assert len(read_games(target.read_text(encoding="utf-8"))) == 1

@@ -18,12 +18,14 @@ from django.test import Client
 from django.urls import reverse
 
 from arbitration import describe, sheet_facts
+from arbitration.budget import MAX_SHEET_PLIES
 from arbitration.models import ScoreSheet
 from arbitration.services import ArbitrationError, append_move
 from arbitration.services import base as services_base
-from arbitration.sheets import MAX_SHEET_PLIES, evidence_of
+from arbitration.sheets import evidence_of
 from arbitration.viewer import viewer_state
-from tournaments.backup import BackupError, export_tournament, import_tournament
+from tournaments.files.backup import export_tournament, import_tournament
+from tournaments.files.backup_values import BackupError
 from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db

@@ -89,16 +89,16 @@ def test_an_import_with_one_sheet_over_the_budget_saves_none(settings, organiser
     """A PDN import is all or nothing: the first sheet, within the budget, is not kept."""
     from test_pdn_io import make_club, pdn_game
 
-    from arbitration.services import pdn_io
-    from arbitration.services.pdn_io import ImportChoice
+    from arbitration.services import pdn_import
+    from arbitration.services.pdn_import import ImportChoice
 
     club = make_club(organiser=organiser, arbiters=[arbiter])
     text = (pdn_game("1", "João Araújo", "Pedro Gonçalves", moves="1. 22-18 11-15") + "\n"
             + pdn_game("1", "Ana Conceição", "Maria Souza"))  # 5 half-moves
     settings.SHEET_MAX_PLIES = 4
-    plan = pdn_io.analyse_import(club, text)
+    plan = pdn_import.analyse_import(club, text)
     with pytest.raises(services.ArbitrationError) as refused:
-        pdn_io.import_games(plan, [ImportChoice(1, sheet=True), ImportChoice(2, sheet=True)])
+        pdn_import.import_games(plan, [ImportChoice(1, sheet=True), ImportChoice(2, sheet=True)])
     assert "board 2" in refused.value.message and "half-move 5 (3. 21-17)" in (
         refused.value.message)
     assert not ScoreSheet.objects.filter(game__round__tournament=club).exists()

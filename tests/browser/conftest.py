@@ -23,6 +23,7 @@ from django.contrib.auth.models import Group, Permission
 from playwright.sync_api import Browser, sync_playwright
 
 from tournaments import services
+from tournaments.files import player_import
 
 # Playwright's sync API runs an asyncio event loop in this thread, and Django refuses ORM calls
 # from a thread with a running loop (SynchronousOnlyOperation). The tests call the ORM between
@@ -122,7 +123,7 @@ def paired_tournament(organiser, arbiter):
         name="Aberto de Damas de Campinas", place="Campinas (SP)", created_by=organiser,
         arbiters=[arbiter],
     )
-    services.import_players(tournament, PLAYERS_CSV.read_bytes())
+    player_import.import_players(tournament, PLAYERS_CSV.read_bytes())
     services.draw_numbers(tournament, seed=2026)
     services.generate_rounds(tournament)
     tournament.refresh_from_db()

@@ -18,12 +18,13 @@ from browser_support import exact, in_portuguese, label_of, sign_in
 from playwright.sync_api import expect
 
 from arbitration.forms import DrawClaimForm, SheetForm
-from arbitration.models import DrawClaim, Notation, RuleId
+from arbitration.models import DrawClaim, Notation
+from arbitration.regulation import RuleId
 from rules import BRAZILIAN
 from rules.pdn import read_game
 from rules.replay import replay_game
-from tournaments.forms import ResultForm
 from tournaments.models import Game
+from tournaments.pages.forms import ResultForm
 
 pytestmark = pytest.mark.browser
 

@@ -14,8 +14,9 @@ from browser_support import NetworkGuard, Visitor, in_portuguese, screenshots_di
 from tournament_factories import play_all
 
 from prizes.models import Category, Kind
-from tournaments import services, swiss_event
+from tournaments import services
 from tournaments.models import PairingSystem
+from tournaments.services import swiss as swiss_event
 
 pytestmark = pytest.mark.browser
 

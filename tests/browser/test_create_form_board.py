@@ -7,8 +7,8 @@ import pytest
 from browser_support import exact, in_portuguese, label_of, sign_in
 from playwright.sync_api import expect
 
-from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
+from tournaments.pages.forms import TournamentForm
 
 pytestmark = pytest.mark.browser
 

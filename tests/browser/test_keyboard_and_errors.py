@@ -10,7 +10,7 @@ from browser_support import PASSWORD, exact, in_portuguese, label_of
 from django.contrib.auth.forms import AuthenticationForm
 from playwright.sync_api import expect
 
-from tournaments.forms import TournamentForm
+from tournaments.pages.forms import TournamentForm
 
 pytestmark = pytest.mark.browser
 

@@ -10,8 +10,8 @@ from browser_support import PASSWORD, PLAYERS_CSV, exact, in_portuguese, label_o
 from django.contrib.auth.forms import AuthenticationForm
 from playwright.sync_api import expect
 
-from tournaments.forms import CsvImportForm, TournamentForm
 from tournaments.models import Board, Tournament
+from tournaments.pages.forms import CsvImportForm, TournamentForm
 
 pytestmark = pytest.mark.browser
 

@@ -25,7 +25,7 @@ from rules.board import Color
 from rules.pdn import read_game
 from rules.replay import replay_game
 from tournaments import services
-from tournaments.tiebreaks import REGISTRY
+from tournaments.standings.tiebreaks import REGISTRY
 
 pytestmark = pytest.mark.browser
 

@@ -13,9 +13,9 @@ from tournament_factories import make_tournament
 
 from events.models import Event, Registration, Section
 from events.registration import RegistrationForm
-from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
-from tournaments.tiebreaks import DEFAULT_SWISS_ORDER
+from tournaments.pages.forms import TournamentForm
+from tournaments.standings.tiebreaks import DEFAULT_SWISS_ORDER
 
 pytestmark = pytest.mark.browser
 

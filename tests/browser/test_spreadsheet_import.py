@@ -9,8 +9,8 @@ from browser_support import exact, in_portuguese, label_of, sign_in
 from playwright.sync_api import expect
 
 from tournaments import services
-from tournaments.forms import CsvImportForm
 from tournaments.models import Player
+from tournaments.pages.forms import CsvImportForm
 
 pytestmark = pytest.mark.browser
 

@@ -9,8 +9,9 @@ from browser_support import exact, in_portuguese, sign_in
 from playwright.sync_api import expect
 
 from arbitration.models import AuditEntry
-from tournaments import services, swiss_event
+from tournaments import services
 from tournaments.models import PairingSystem
+from tournaments.services import swiss as swiss_event
 
 pytestmark = pytest.mark.browser
 

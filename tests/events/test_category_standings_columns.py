@@ -12,8 +12,9 @@ from django.urls import reverse
 from tournament_factories import make_tournament
 
 from prizes.models import Category, Kind
-from tournaments import reports, services
+from tournaments import services
 from tournaments.models import Game
+from tournaments.queries import reports
 
 pytestmark = pytest.mark.django_db
 REFERENCE = datetime.date(2026, 1, 1)

@@ -5,7 +5,7 @@ from django.urls import reverse
 from tournament_factories import game_at, make_tournament, play
 
 from events.models import Event, Section
-from tournaments.permissions import can_arbitrate, can_manage
+from tournaments.pages.permissions import can_arbitrate, can_manage
 
 pytestmark = pytest.mark.django_db
 

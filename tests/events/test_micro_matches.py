@@ -7,9 +7,11 @@ import pytest
 from django.urls import reverse
 from tournament_factories import game_at, make_tournament, play
 
-from tournaments import micro_match, reports, services
+from tournaments import services
 from tournaments.models import Game
-from tournaments.pairing import PairedGame
+from tournaments.pairing import micro_match
+from tournaments.pairing.berger import PairedGame
+from tournaments.queries import reports
 
 pytestmark = pytest.mark.django_db
 
@@ -104,7 +106,7 @@ def test_printed_pairings_standings_and_crosstable_of_micro_matches(client):
 
 
 def test_backup_keeps_micro_matches_and_k():
-    from tournaments.backup import export_tournament, import_tournament
+    from tournaments.files.backup import export_tournament, import_tournament
 
     tournament = make_tournament(4, name="Match", paired=True, micro_match=True, rating_k=32)
     play(tournament, {(1, 1): "1-0", (1, 2): "1/2-1/2", (1, 3): "0-1", (1, 4): "1-0"})

@@ -8,7 +8,8 @@ from django.urls import reverse
 from tournament_factories import confirm_player_import, make_tournament
 
 from tournaments import services
-from tournaments.csv_import import CsvImportError
+from tournaments.files import player_import
+from tournaments.files.import_problems import CsvImportError
 from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
@@ -18,14 +19,14 @@ HEADER = "name;club;rating;federation_id;sex;birth_date;state;fmjd_id;fmjd_ratin
 
 def test_csv_import_matches_by_federation_id_then_name_and_birth_date():
     first = make_tournament(name="Aberto de Campinas")
-    services.import_players(first, (
+    player_import.import_players(first, (
         HEADER
         + "Ana Beatriz Conceição;Campinas;1850;CBD-1;F;03/04/2008;SP;;\n"
         + "João Gonçalves;Recife;;;M;1990;PE;FMJD-9;2100\n"
         + "Maria Silva;Curitiba;;;F;01/02/2000;PR;;\n"
     ).encode())
     second = make_tournament(name="Brasileiro")
-    report = services.import_people(second, (
+    report = player_import.import_people(second, (
         HEADER
         + "Ana B. Conceição;Campinas;1860;CBD-1;F;;;;\n"
         + "Joao G.;Recife;;;M;;;FMJD-9;\n"
@@ -67,7 +68,7 @@ def test_the_import_page_reports_what_it_merged(client, organiser):
 def test_bad_person_facts_name_the_column_and_nothing_is_saved(line, column, words):
     tournament = make_tournament(name="Aberto")
     with pytest.raises(CsvImportError) as error:
-        services.import_players(tournament, (HEADER + "Bia;;;;F;;;;\n" + line + "\n").encode())
+        player_import.import_players(tournament, (HEADER + "Bia;;;;F;;;;\n" + line + "\n").encode())
     problem = error.value.problems[0]
     assert problem.column == column and problem.line == 3 and words in problem.message
     assert not Player.objects.exists()

@@ -7,10 +7,10 @@ from django.urls import reverse
 from tournament_factories import make_tournament
 
 from tournaments import services
-from tournaments.domain_types import GameRecord
 from tournaments.models import Game
-from tournaments.rating_report import expected_score, rating_report
-from tournaments.scoring import Result
+from tournaments.standings.games import GameRecord
+from tournaments.standings.rating_report import expected_score, rating_report
+from tournaments.standings.scoring import Result
 
 
 def test_expected_score_is_the_elo_formula():

@@ -12,7 +12,8 @@ from django.utils import translation
 
 from arbitration import services
 from arbitration.models import AuditEntry, DrawClaim, IrregularityClaim, ScoreSheet
-from tournaments.backup import BackupError, import_tournament
+from tournaments.files.backup import import_tournament
+from tournaments.files.backup_values import BackupError
 from tournaments.models import Game, Tournament
 
 pytestmark = pytest.mark.django_db

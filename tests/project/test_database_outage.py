@@ -132,7 +132,7 @@ def test_a_database_restart_answers_503_and_the_kept_result_can_be_sent_again(ow
 WARM_WITHOUT_DATABASE = """
 import django
 django.setup()
-from tournaments.page_pieces import warm
+from tournaments.pages.pieces import warm
 warm(1)  # as on_commit after a result, the database gone since the commit
 print("warmed")
 """

@@ -2,9 +2,9 @@
 the standings the other serves at once (issue 15).
 
 Each server keeps nothing of its own: the page version is in the database (and a copy in Redis,
-deleted before the result commits: tournaments/version_cache.py), the pages and their pieces in
-Redis, so a page stored by one server before the result can never be served by the other after
-it. Needs a local PostgreSQL server (tests/postgres_url.py) and Redis
+deleted before the result commits: tournaments/cache/shared_versions.py), the pages and their
+pieces in Redis, so a page stored by one server before the result can never be served by the
+other after it. Needs a local PostgreSQL server (tests/postgres_url.py) and Redis
 (tests/redis_url.py); skipped cleanly without them, except in CI or when TEST_DATABASE_URL /
 TEST_REDIS_URL name servers, where a missing one fails the run. The test builds its own database
 (SERVERS_TEST_DATABASE, default damas_servers), and drops it at the end.
@@ -28,7 +28,7 @@ import pytest
 
 from tests.redis_url import find as find_redis
 from tests.redis_url import required as redis_required
-from tournaments.version_cache import EPOCH, PREFIX
+from tournaments.cache.shared_versions import EPOCH, PREFIX
 
 ROOT = Path(__file__).resolve().parents[2]
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')

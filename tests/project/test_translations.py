@@ -24,8 +24,8 @@ from pypdf import PdfReader
 from arbitration import services as arbitration
 from tournaments import services
 from tournaments.models import Game
-from tournaments.tiebreak_names import NAMES, tiebreak_name
-from tournaments.tiebreaks import DEFAULT_ORDER, REGISTRY
+from tournaments.standings.tiebreak_names import NAMES, tiebreak_name
+from tournaments.standings.tiebreaks import DEFAULT_ORDER, REGISTRY
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
 PORTUGUESE = LOCALE / "pt_BR" / "LC_MESSAGES" / "django.po"

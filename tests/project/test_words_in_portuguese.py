@@ -18,7 +18,7 @@ from events.forms import EventForm, SectionForm
 from events.models import Event, Section
 from events.registration import RegistrationForm
 from prizes.models import Category, Kind
-from tournaments.swiss_forms import ExchangeForm
+from tournaments.pages.swiss_forms import ExchangeForm
 
 CATALOGUES = [Path(settings.BASE_DIR) / "locale" / language / "LC_MESSAGES" / "django.po"
               for language in ("pt_BR", "en")]

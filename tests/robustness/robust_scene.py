@@ -15,8 +15,9 @@ from arbitration import services as arbitration_services
 from arbitration.models import DrawClaim
 from events.models import Event, Registration, Section
 from prizes.models import Category, Prize
-from tournaments import services, team_services
+from tournaments import services
 from tournaments.models import Entry, Game, Tournament
+from tournaments.services import teams as team_services
 
 # Two kings each way shuffling back and forth (64 squares): the starting position occurs for
 # the third time after 4... , so a threefold-repetition claim on 4... holds.

@@ -19,8 +19,10 @@ from arbitration import backup as arbitration_backup
 from arbitration import services as arbitration_services
 from arbitration.models import Action, AuditEntry
 from tournaments import services
-from tournaments.backup import export_tournament, import_tournament
+from tournaments.files import player_import
+from tournaments.files.backup import export_tournament, import_tournament
 from tournaments.models import Entry, Game, GameQuerySet, Round, Status
+from tournaments.services import withdrawals
 
 pytestmark = pytest.mark.django_db
 
@@ -64,9 +66,9 @@ def test_importing_players_fails_at_the_third_player(monkeypatch, organiser):
     csv = ("name;club;rating\nAna Conceição;Clube A;1500\nJoão Brandão;Clube B;1600\n"
            "Maria Araújo;Clube C;1700\nPedro Gonçalves;;\n").encode()
     before = fingerprint()
-    fail_on_call(monkeypatch, services, "enter_person", after=2)  # one call a player
+    fail_on_call(monkeypatch, player_import, "enter_person", after=2)  # one call a player
     with pytest.raises(Interrupted):
-        services.import_players(tournament, csv)
+        player_import.import_players(tournament, csv)
     assert fingerprint() == before
     assert tournament.entries.count() == 0
 
@@ -87,7 +89,7 @@ def test_withdrawing_a_player_fails_at_his_second_forfeit(monkeypatch, organiser
                                         players=4)
     leaver = tournament.entries.get(number=1)
     before = fingerprint()
-    fail_on_call(monkeypatch, services, "record_result", after=1)
+    fail_on_call(monkeypatch, withdrawals, "record_result", after=1)
     with pytest.raises(Interrupted):
         services.withdraw_player(leaver)
     assert fingerprint() == before

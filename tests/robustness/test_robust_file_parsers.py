@@ -17,8 +17,10 @@ from hypothesis import strategies as st
 from robust_mutations import examples, mutated_document, mutated_text, text_or_mutation
 
 from tournaments import services
-from tournaments.backup import BackupError, export_tournament, import_tournament
-from tournaments.csv_import import CsvImportError, parse_players_csv
+from tournaments.files.backup import export_tournament, import_tournament
+from tournaments.files.backup_values import BackupError
+from tournaments.files.import_problems import CsvImportError
+from tournaments.files.player_list import parse_players_csv
 from tournaments.models import Entry, Game, Player, Round, Tournament
 
 DATA = Path(__file__).resolve().parents[1] / "data"

@@ -12,7 +12,7 @@ from robust_mutations import examples
 from robust_scene import make_paired_tournament, url_arguments
 from robust_site import routes
 
-from tournaments.csv_export import XLSX_CONTENT_TYPE
+from tournaments.files.table_export import XLSX_CONTENT_TYPE
 
 pytestmark = pytest.mark.django_db
 

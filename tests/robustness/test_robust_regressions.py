@@ -9,7 +9,7 @@ from django.urls import reverse
 from robust_scene import first_game, make_paired_tournament
 
 from arbitration.models import ScoreSheet
-from tournaments.backup import export_tournament, import_tournament
+from tournaments.files.backup import export_tournament, import_tournament
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db

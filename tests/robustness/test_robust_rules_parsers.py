@@ -19,8 +19,10 @@ from arbitration.sheets import replay_sheet
 from rules import BRAZILIAN, INTERNATIONAL, Board, DraughtsError, move_to_str, parse_move
 from rules.fen import parse_fen
 from rules.notation import parse_squares
-from rules.pdn import PdnSyntaxError, read_games, write_games
-from rules.replay import parse_accept, replay_game, replay_text
+from rules.pdn import PdnSyntaxError, read_games
+from rules.pdn_writer import write_games
+from rules.replay import replay_game
+from rules.replay_files import parse_accept, replay_text
 from tournaments.printing.data import TournamentHeader
 from tournaments.printing.game_source import GameReplayError, game_record_from_pdn
 

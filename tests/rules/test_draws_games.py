@@ -6,8 +6,9 @@ Ply N is the position after the N-th half-move; the starting position is ply 0 a
 
 import pytest
 
+from rules.claims import check_claim
 from rules.pdn import read_game
-from rules.replay import ClaimError, check_claim, replay_game
+from rules.replay import ClaimError, replay_game
 
 
 def plies(text):

@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from rules.pdn import BLACK, WHITE, PdnSyntaxError, read_game, read_games, write_game, write_games
+from rules.pdn import BLACK, WHITE, PdnSyntaxError, read_game, read_games
+from rules.pdn_writer import write_game, write_games
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 GAME_FILES = sorted((DATA / "games").glob("*.pdn"))

@@ -22,9 +22,8 @@ from rules.pdn import (
     read_game,
     read_games,
     read_games_until_error,
-    write_game,
-    write_games,
 )
+from rules.pdn_writer import write_game, write_games
 
 HEAD = '[GameType "20"]\n'
 

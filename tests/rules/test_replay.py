@@ -9,7 +9,8 @@ import pytest
 from rules import BRAZILIAN, INTERNATIONAL, Board, Move, parse_move
 from rules.errors import DraughtsError
 from rules.pdn import read_game, read_games
-from rules.replay import replay_game, replay_text
+from rules.replay import replay_game
+from rules.replay_files import replay_text
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 REAL_GAMES = [

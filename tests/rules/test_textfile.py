@@ -5,7 +5,7 @@ import codecs
 
 import pytest
 
-from rules import replay
+from rules import replay_files
 from rules.textfile import (
     NOT_TEXT,
     UNDECODABLE,
@@ -94,8 +94,8 @@ def test_the_replay_tool_reads_pdn_files_through_the_same_chain(tmp_path, monkey
     for encoding in ("utf-8", "utf-8-sig", "utf-16"):
         path = tmp_path / f"{encoding}.pdn"
         path.write_bytes(game.encode(encoding))
-        assert replay.read_pdn_file(str(path)) == game
+        assert replay_files.read_pdn_file(str(path)) == game
     path = tmp_path / "cp1252.pdn"
     path.write_bytes('[White "João"]\n1. 22-18 *\n'.encode("cp1252"))
-    assert replay.read_pdn_file(str(path)) == '[White "João"]\n1. 22-18 *\n'
+    assert replay_files.read_pdn_file(str(path)) == '[White "João"]\n1. 22-18 *\n'
 

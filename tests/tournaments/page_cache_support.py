@@ -15,8 +15,8 @@ from django.core.cache import cache
 
 from config.settings import redis_cache
 from tests.redis_url import find, required
-from tournaments import version_cache
-from tournaments.page_cache import process_cache
+from tournaments.cache import shared_versions as version_cache
+from tournaments.cache.pages import process_cache
 
 MEMORY = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                       "LOCATION": "page-cache-tests"}}

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from tournaments import page_version, team_services
+from tournaments.cache import versions as page_version
 from tournaments.models import Game, Tournament
+from tournaments.services import teams as team_services
 
 CITIES = ["Recife", "Campinas", "Curitiba", "Natal", "Belém", "Manaus", "Goiânia", "Vitória"]
 

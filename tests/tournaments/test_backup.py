@@ -9,7 +9,8 @@ from django.core.management import CommandError, call_command
 from tournament_factories import make_tournament, play
 
 from tournaments import services
-from tournaments.backup import BackupError, export_tournament, import_tournament
+from tournaments.files.backup import export_tournament, import_tournament
+from tournaments.files.backup_values import BackupError
 from tournaments.models import Entry, Game, Player, Round, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,8 @@ import json
 import pytest
 from tournament_factories import make_tournament
 
-from tournaments.backup import BackupError, export_tournament, import_tournament
+from tournaments.files.backup import export_tournament, import_tournament
+from tournaments.files.backup_values import BackupError
 from tournaments.models import (
     Absence,
     Entry,
@@ -24,7 +25,7 @@ from tournaments.models import (
     Status,
     Tournament,
 )
-from tournaments.services import MAX_ROUND_ROBIN_PLAYERS
+from tournaments.services.entries import MAX_ROUND_ROBIN_PLAYERS
 
 pytestmark = pytest.mark.django_db
 

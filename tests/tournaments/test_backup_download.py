@@ -14,7 +14,7 @@ from django.utils import translation
 from tournament_factories import make_tournament, play
 
 from arbitration.models import AuditEntry
-from tournaments.backup import export_tournament, import_tournament
+from tournaments.files.backup import export_tournament, import_tournament
 
 pytestmark = pytest.mark.django_db
 

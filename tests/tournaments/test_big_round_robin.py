@@ -23,9 +23,12 @@ from tournament_factories import make_tournament, play_all
 from arbitration.services import save_sheet
 from rules.pdn import read_games
 from tournaments import services
-from tournaments.backup import BackupError, export_tournament, import_tournament
+from tournaments.files import player_import
+from tournaments.files.backup import export_tournament, import_tournament
+from tournaments.files.backup_values import BackupError
 from tournaments.models import Entry, Game, Player
-from tournaments.services import MAX_ROUND_ROBIN_PLAYERS, TooManyPlayersError
+from tournaments.services.entries import MAX_ROUND_ROBIN_PLAYERS
+from tournaments.services.errors import TooManyPlayersError
 
 pytestmark = pytest.mark.django_db
 
@@ -126,7 +129,7 @@ def test_a_csv_that_would_pass_the_limit_adds_nobody(organiser):
     add_entries_directly(tournament, 99)
     csv = b"name;club;rating;federation_id\r\nAna;;;\r\nBia;;;\r\n"
     with pytest.raises(TooManyPlayersError, match="would have 101 players"):
-        services.import_players(tournament, csv)
+        player_import.import_players(tournament, csv)
     assert tournament.entries.count() == 99
 
 

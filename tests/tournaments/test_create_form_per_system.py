@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Tournament
-from tournaments.tiebreaks import DEFAULT_ORDER, DEFAULT_SWISS_ORDER
+from tournaments.standings.tiebreaks import DEFAULT_ORDER, DEFAULT_SWISS_ORDER
 
 pytestmark = pytest.mark.django_db
 

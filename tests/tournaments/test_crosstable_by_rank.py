@@ -72,7 +72,7 @@ def test_crosstable_and_standings_show_rating_games_and_tiebreaks(client, fmjd):
 
 def test_the_one_pass_page_by_rank_has_the_diagonal_rating_games_and_tiebreak_codes(client,
                                                                                      fmjd):
-    """The page itself (tournaments/crosstable_grid.py, issue 15) shows what the CSV shows."""
+    """The page itself (tournaments/pages/crosstable_grid.py, issue 15) shows what the CSV shows."""
     import re
 
     page = client.get(reverse("tournaments:crosstable", args=[fmjd.slug]),

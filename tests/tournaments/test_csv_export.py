@@ -19,7 +19,7 @@ from django.utils.html import escape
 from tournament_factories import play
 
 from tournaments import services
-from tournaments.csv_export import FORMULA_STARTS, XLSX_CONTENT_TYPE, neutralise
+from tournaments.files.table_export import FORMULA_STARTS, XLSX_CONTENT_TYPE, neutralise
 
 pytestmark = pytest.mark.django_db
 

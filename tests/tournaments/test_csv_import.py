@@ -4,7 +4,9 @@ import pytest
 from tournament_factories import make_tournament
 
 from tournaments import services
-from tournaments.csv_import import CsvImportError, parse_players_csv
+from tournaments.files import player_import
+from tournaments.files.import_problems import CsvImportError
+from tournaments.files.player_list import parse_players_csv
 from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +38,7 @@ def test_commas_without_bom_and_portuguese_headers():
 
 def test_import_adds_every_player():
     tournament = make_tournament()
-    entries = services.import_players(tournament, EXCEL_BR)
+    entries = player_import.import_players(tournament, EXCEL_BR)
     assert len(entries) == 3
     assert sorted(tournament.entries.values_list("player__name", flat=True)) == [
         "Ana Beatriz Conceição", "João Gonçalves", "Márcia Araújo"]
@@ -52,7 +54,7 @@ def test_import_adds_every_player():
 def test_bad_line_is_named_and_nothing_is_saved(text, line, column, message):
     tournament = make_tournament()
     with pytest.raises(CsvImportError) as refused:
-        services.import_players(tournament, text.encode())
+        player_import.import_players(tournament, text.encode())
     problem = refused.value.problems[0]
     assert (problem.line, problem.column) == (line, column)
     assert message in problem.message or message in str(problem)
@@ -98,7 +100,7 @@ def test_player_already_in_the_tournament_refuses_the_file():
     tournament = make_tournament()
     services.add_player(tournament, name="Ana", federation_id="CBD-1001")
     with pytest.raises(CsvImportError) as refused:
-        services.import_players(tournament, EXCEL_BR)
+        player_import.import_players(tournament, EXCEL_BR)
     assert refused.value.problems[0].line == 2
     assert tournament.entries.count() == 1
 
@@ -106,8 +108,8 @@ def test_player_already_in_the_tournament_refuses_the_file():
 def test_known_federation_id_reuses_the_player():
     first = make_tournament(name="Primeiro")
     second = make_tournament(name="Segundo")
-    services.import_players(first, EXCEL_BR)
-    services.import_players(second, EXCEL_BR)
+    player_import.import_players(first, EXCEL_BR)
+    player_import.import_players(second, EXCEL_BR)
     assert Player.objects.filter(federation_id="CBD-1001").count() == 1
     assert second.entries.count() == 3
 

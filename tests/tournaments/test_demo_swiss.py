@@ -7,11 +7,12 @@ from collections import Counter
 import pytest
 from django.core.management import call_command
 
-from tournaments import reports, swiss_event
-from tournaments.demo_swiss import SWISS_SLUG
+from tournaments.demo.swiss import SWISS_SLUG
 from tournaments.models import Game, Tournament
-from tournaments.swiss.trf import write_trf
-from tournaments.swiss_trf import tournament_to_trf
+from tournaments.pairing.swiss.trf import write_trf
+from tournaments.queries import reports
+from tournaments.queries.swiss_trf import tournament_to_trf
+from tournaments.services import swiss as swiss_event
 
 pytestmark = pytest.mark.django_db
 
@@ -37,8 +38,8 @@ def test_thirty_players_in_the_fifth_round_of_seven(swiss, tmp_path):
     # Its rounds are the engine's: round 5 equals the CLI's pairing on the file before it.
     path = tmp_path / "demo.trf"
     path.write_text(write_trf(tournament_to_trf(swiss, rounds=4, next_round=5)), newline="")
-    cli = subprocess.run([sys.executable, "-m", "tournaments.swiss", "--dutch", str(path), "-p"],
-                         capture_output=True, text=True, check=True).stdout.split("\n")
+    cli = subprocess.run([sys.executable, "-m", "tournaments.pairing.swiss", "--dutch", str(path),
+                          "-p"], capture_output=True, text=True, check=True).stdout.split("\n")
     round_5 = swiss.rounds.get(number=5)
     boards = [f"{w} {b}" for w, b in round_5.games.order_by("board").values_list(
         "white__number", "black__number")]
@@ -48,7 +49,7 @@ def test_thirty_players_in_the_fifth_round_of_seven(swiss, tmp_path):
 
 
 def test_the_demo_swiss_round_trips_through_the_json_backup(swiss):
-    from tournaments.backup import export_tournament, import_tournament
+    from tournaments.files.backup import export_tournament, import_tournament
 
     first = export_tournament(swiss)
     assert {entry["action"] for entry in first["audit_log"]} >= {"round-paired",

@@ -13,7 +13,7 @@ from tournaments.management.commands.load_demo import (
     DEMO_SLUG,
 )
 from tournaments.models import Game, Tournament
-from tournaments.permissions import can_arbitrate, can_create_tournament, can_manage
+from tournaments.pages.permissions import can_arbitrate, can_create_tournament, can_manage
 
 pytestmark = pytest.mark.django_db
 

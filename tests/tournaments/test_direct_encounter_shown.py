@@ -11,10 +11,10 @@ import pytest
 from django.urls import reverse
 from tournament_factories import make_tournament, play
 
-from tournaments.domain_types import GameRecord
-from tournaments.scoring import Result, Scoring
-from tournaments.standings import Encounter, compute_standings
-from tournaments.standings_html import NOT_MET_MARK, encounter_text
+from tournaments.printing.standings_texts import NOT_MET_MARK, encounter_text
+from tournaments.standings.games import GameRecord
+from tournaments.standings.ranking import Encounter, compute_standings
+from tournaments.standings.scoring import Result, Scoring
 
 WIN, LOSS, DRAW = Result.WHITE_WIN, Result.BLACK_WIN, Result.DRAW
 ORDER = ["direct-encounter", "wins", "sonneborn-berger"]

@@ -3,7 +3,7 @@
 import pytest
 from tournament_factories import make_tournament
 
-from tournaments.forms import TournamentForm
+from tournaments.pages.forms import TournamentForm
 
 pytestmark = pytest.mark.django_db
 

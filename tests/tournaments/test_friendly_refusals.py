@@ -18,8 +18,8 @@ from django.utils import translation
 from django.utils.html import escape
 from tournament_factories import make_tournament
 
-from tournaments.forms import TournamentForm
 from tournaments.models import Board, DrawProfile, Entry, Player, Tournament
+from tournaments.pages.forms import TournamentForm
 
 pytestmark = pytest.mark.django_db
 

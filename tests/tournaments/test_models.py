@@ -10,7 +10,7 @@ from django.db.models import RestrictedError
 from tournament_factories import game_at, make_tournament
 
 from tournaments.models import Entry, Game, Player, Round, Tournament
-from tournaments.tiebreaks import DEFAULT_ORDER
+from tournaments.standings.tiebreaks import DEFAULT_ORDER
 
 pytestmark = pytest.mark.django_db
 

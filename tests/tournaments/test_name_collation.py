@@ -10,8 +10,8 @@ from django.urls import reverse
 from tournament_factories import make_tournament
 
 from tournaments import services
-from tournaments.collation import fold, name_key
 from tournaments.models import Player
+from tournaments.models.collation import fold, name_key
 from tournaments.printing.collect import tournament_header
 
 pytestmark = pytest.mark.django_db

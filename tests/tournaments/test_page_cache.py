@@ -169,8 +169,8 @@ def test_a_100_player_round_robin_half_played_crosstable_is_under_300_kib(organi
 
 def test_a_result_computes_the_standings_and_crosstables_as_it_commits(
         tournament, django_capture_on_commit_callbacks):
-    from tournaments.page_cache import cache_get, piece_key
-    from tournaments.page_version import token_of
+    from tournaments.cache.pages import cache_get, piece_key
+    from tournaments.cache.versions import token_of
 
     game = game_at(tournament, 1, 2)
     with django_capture_on_commit_callbacks(execute=True):
@@ -182,7 +182,7 @@ def test_a_result_computes_the_standings_and_crosstables_as_it_commits(
 
 
 def test_a_made_up_query_string_is_answered_but_not_stored(tournament, request):
-    from tournaments.page_cache import process_cache
+    from tournaments.cache.pages import process_cache
 
     url = reverse("tournaments:standings", args=[tournament.slug])
     made_up = Client().get(url + "?utm=a%20b&x=1")

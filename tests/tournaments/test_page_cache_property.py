@@ -16,11 +16,12 @@ from page_cache_support import MEMORY, csv_rows, redis_url_or_skip
 from tournament_factories import make_tournament
 
 from config.settings import redis_cache
-from tournaments import crosstable_grid, services
+from tournaments import services
+from tournaments.cache.pages import process_cache
 from tournaments.models import Entry, Game, GameResult, Player, Tournament
-from tournaments.page_cache import process_cache
-from tournaments.page_pieces import compute_standings_rows
-from tournaments.scoring import format_points
+from tournaments.pages import crosstable_grid
+from tournaments.pages.pieces import compute_standings_rows
+from tournaments.standings.scoring import format_points
 
 PLAYERS = 5
 RESULTS = [value for value in GameResult.values if value] + [GameResult.NOT_PLAYED]
@@ -66,7 +67,7 @@ def write(tournament: Tournament, step: tuple) -> None:
 def shown_tiebreak(tournament: Tournament, row: dict, key: str, value) -> str:
     """A tie-break as the export writes it: the direct encounter as the place it gives, or *
     where the tied players have not all met (issue 25)."""
-    from tournaments.standings_html import encounter_text
+    from tournaments.printing.standings_texts import encounter_text
 
     tiebreak_id = tournament.tiebreaks[int(key.removeprefix("tb_")) - 1]
     if tiebreak_id == "direct-encounter" and row["encounter"] is not None:

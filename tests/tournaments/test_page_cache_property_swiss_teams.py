@@ -26,7 +26,9 @@ from team_factories import make_league
 from tournament_factories import make_tournament
 
 from config.settings import redis_cache
-from tournaments import page_cache, services, swiss_event, team_services
+from tournaments import services
+from tournaments.cache import pages as page_cache
+from tournaments.cache.pages import ProcessCache, process_cache
 from tournaments.models import (
     Game,
     GameResult,
@@ -39,8 +41,9 @@ from tournaments.models import (
     TeamSystem,
     Tournament,
 )
-from tournaments.page_cache import ProcessCache, process_cache
-from tournaments.round_results import record_round_results
+from tournaments.pages.round_results import record_round_results
+from tournaments.services import swiss as swiss_event
+from tournaments.services import teams as team_services
 
 RESULTS = [value for value in GameResult.values if value] + [GameResult.NOT_PLAYED]
 FINISHING = ["1-0", "0-1", "1/2-1/2", "+-"]

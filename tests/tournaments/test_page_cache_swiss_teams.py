@@ -15,10 +15,11 @@ from page_cache_support import csv_rows, page_cache  # noqa: F401 -- the fixture
 from team_factories import make_league, play_round
 from tournament_factories import make_tournament
 
-from tournaments import services, swiss_event
+from tournaments import services
+from tournaments.cache.pages import cache_get, piece_key
+from tournaments.cache.versions import token_of
 from tournaments.models import Game, PairingSystem, TeamMatch, Tournament
-from tournaments.page_cache import cache_get, piece_key
-from tournaments.page_version import token_of
+from tournaments.services import swiss as swiss_event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("page_cache")]
 
@@ -181,7 +182,7 @@ def test_a_team_result_shows_at_once_in_the_team_pages(league):
     assert {row["Matches"] for row in csv_rows(before)} == {"1"}
     assert csv_rows(visitor.get(round_url)) == []  # no board before the round starts
     round_2 = league.rounds.get(number=2)
-    from tournaments import team_services
+    from tournaments.services import teams as team_services
 
     team_services.start_round(round_2)
     for game in Game.objects.filter(round=round_2).order_by("board"):

@@ -11,7 +11,9 @@ import pytest
 from django.db import transaction
 from tournament_factories import game_at, make_tournament
 
-from tournaments import page_version, services
+from tournaments import services
+from tournaments.cache import versions as page_version
+from tournaments.files import player_import
 from tournaments.models import Player, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -64,7 +66,7 @@ def test_adding_a_player_moves_the_version():
 def test_importing_players_moves_the_version():
     tournament = make_tournament(0)
     data = "nome;clube\nAna Conceição;Clube de Campinas\nJoão Brandão;\n".encode()
-    moves(lambda: services.import_players(tournament, data), tournament)
+    moves(lambda: player_import.import_players(tournament, data), tournament)
 
 
 def test_removing_a_player_moves_the_version():
@@ -163,7 +165,7 @@ def test_editing_an_entry_in_the_admin_moves_the_version():
 # --- the steps main gained with issue 12 (the desk) and the team competitions ----------------
 
 def test_saving_a_whole_round_of_results_moves_the_version():
-    from tournaments.round_results import record_round_results
+    from tournaments.pages.round_results import record_round_results
 
     tournament = make_tournament(4, paired=True)
     round_ = tournament.rounds.get(number=1)
@@ -193,7 +195,7 @@ def _league(**kwargs):
 
 
 def test_team_entries_move_the_version():
-    from tournaments import team_services
+    from tournaments.services import teams as team_services
 
     league = _league(n_teams=2, paired=False)
     moves(lambda: team_services.add_team(league, name="Clube Olinda"), league)
@@ -202,8 +204,8 @@ def test_team_entries_move_the_version():
 
 
 def test_generating_team_rounds_moves_the_version():
-    from tournaments import team_services
     from tournaments.models import TeamSystem
+    from tournaments.services import teams as team_services
 
     league = _league(n_teams=4, paired=False)
     moves(lambda: team_services.generate_team_round_robin(league), league)
@@ -213,8 +215,8 @@ def test_generating_team_rounds_moves_the_version():
 
 
 def test_a_lineup_starting_a_round_and_a_team_result_move_the_version():
-    from tournaments import team_services
     from tournaments.models import Game, TeamMatch
+    from tournaments.services import teams as team_services
 
     league = _league(n_teams=4)
     round_ = league.rounds.get(number=1)

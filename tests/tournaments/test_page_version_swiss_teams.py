@@ -2,8 +2,8 @@
 
 The Swiss's and the team competition's public pages are cached on that version like the round
 robin's (test_page_version.py), so a step that forgot to bump it would leave visitors reading an
-old pairing or old team standings. One test per step of tournaments/swiss_event.py and
-tournaments/team_services.py, the form and admin edits that reach them, and refused steps,
+old pairing or old team standings. One test per step of tournaments/services/swiss/ and
+tournaments/services/teams/, the form and admin edits that reach them, and refused steps,
 which change nothing and must not move it either.
 """
 
@@ -17,7 +17,8 @@ from django.urls import reverse
 from team_factories import make_league, play_round
 from tournament_factories import make_tournament
 
-from tournaments import page_version, services, swiss_event, team_services
+from tournaments import services
+from tournaments.cache import versions as page_version
 from tournaments.models import (
     Absence,
     Game,
@@ -29,7 +30,9 @@ from tournaments.models import (
     TeamSystem,
     Tournament,
 )
-from tournaments.round_results import record_round_results
+from tournaments.pages.round_results import record_round_results
+from tournaments.services import swiss as swiss_event
+from tournaments.services import teams as team_services
 
 pytestmark = pytest.mark.django_db
 

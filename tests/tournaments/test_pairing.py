@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.pairing import (
+from tournaments.pairing.berger import (
     PairedGame,
     RoundPairing,
     berger_rounds,

@@ -39,7 +39,7 @@ def tournament():
         services.add_player(tournament, name=name, club=CLUBS[index % len(CLUBS)],
                             rating=2200 - 37 * index, federation_id=f"CBD-{5000 + index}",
                             birth_date=datetime.date(2013, 3, 14))
-    from tournaments import swiss_event
+    from tournaments.services import swiss as swiss_event
 
     swiss_event.rank_by_rating(tournament)
     for _round in range(3):

@@ -24,16 +24,11 @@ from tournament_factories import make_tournament
 
 from arbitration.models import AuditEntry
 from tournaments import services
-from tournaments.csv_import import (
-    CSV,
-    ODS,
-    XLSX,
-    CsvImportError,
-    empty_rows_note,
-    parse_players_file,
-    parse_rating,
-)
+from tournaments.files.import_problems import CsvImportError
+from tournaments.files.player_list import empty_rows_note, parse_players_file, parse_rating
+from tournaments.files.spreadsheets import CSV, ODS, XLSX
 from tournaments.models import Player
+from tournaments.services import entries
 
 pytestmark = pytest.mark.django_db
 
@@ -390,7 +385,7 @@ def test_a_refused_spreadsheet_names_sheet_row_and_column_on_the_page(client, or
 
 def test_a_round_robin_over_its_limit_is_refused_on_confirmation(client, organiser,
                                                                  settings, monkeypatch):
-    monkeypatch.setattr(services, "MAX_ROUND_ROBIN_PLAYERS", 2)
+    monkeypatch.setattr(entries, "MAX_ROUND_ROBIN_PLAYERS", 2)
     tournament = make_tournament(organiser=organiser, name="Pequeno")
     client.force_login(organiser)
     send(client, tournament, "inscritos.csv", b"name\nAna\nBia\nCaio\n")
@@ -463,7 +458,7 @@ def test_only_the_organiser_sees_or_confirms_the_preview(client, organiser, role
 
 
 def test_two_new_lines_with_one_fmjd_id_refuse_the_second_on_the_preview(known):
-    from tournaments.player_import import ADD, MERGE, REFUSE, plan_import
+    from tournaments.files.player_import import ADD, MERGE, REFUSE, plan_import
 
     tournament = make_tournament(name="Estadual")
     data = ("name;fmjd_id;federation_id\nCaio;F-9;\nCaio Lôbo;F-9;\n"

@@ -1,8 +1,8 @@
 """Printed documents of a stored tournament: the download links and `print_pdf` (issue 6).
 
 Each PDF is read back with pypdf. Expected points and ranks come from the results entered here:
-the first round is worked out by hand, the standings as a whole from `tournaments.reports`, which
-the standings page uses too.
+the first round is worked out by hand, the standings as a whole from
+`tournaments.queries.reports`, which the standings page uses too.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from tournament_factories import make_tournament, play
 from tournaments.models import Game
 from tournaments.printing.collect import points_text
 from tournaments.printing.slips import SLIPS_PER_PAGE
-from tournaments.reports import standings
+from tournaments.queries.reports import standings
 
 pytestmark = pytest.mark.django_db
 
@@ -112,7 +112,7 @@ CELLS = {"1-0": ("1W", "0B"), "0-1": ("0W", "1B"), "1/2-1/2": ("½W", "½B"), "-
 def printed_tiebreaks(standing) -> list[str]:
     """The tie-breaks as printed: the direct encounter as the place it gives in the tied
     group, or * where the tied players have not all met (issue 25)."""
-    from tournaments.standings_html import encounter_text
+    from tournaments.printing.standings_texts import encounter_text
 
     return [encounter_text(standing.row.encounter)[0]
             if key == "direct-encounter" and standing.row.encounter is not None

@@ -10,7 +10,7 @@ from tournament_factories import game_at, make_tournament
 from arbitration.models import Action, AuditEntry
 from tournaments import services
 from tournaments.models import Game
-from tournaments.round_results import parse_code
+from tournaments.pages.round_results import parse_code
 
 pytestmark = pytest.mark.django_db
 
@@ -131,8 +131,8 @@ def test_each_board_number_opens_its_game_and_the_colour_swap_is_said_once(clien
 
 
 def test_a_swiss_round_does_not_speak_of_the_berger_table(client, organiser, arbiter):
-    from tournaments import swiss_event
     from tournaments.models import PairingSystem
+    from tournaments.services import swiss as swiss_event
 
     swiss = make_tournament(6, organiser=organiser, arbiter=arbiter, name="Suíço de Olinda",
                             system=PairingSystem.SWISS, swiss_rounds=3)

@@ -8,9 +8,9 @@ from tournament_factories import game_at, make_tournament, play
 
 from tournaments import services
 from tournaments.models import Entry, Game, Round, Status
-from tournaments.pairing import round_robin_schedule
-from tournaments.scoring import Result
+from tournaments.pairing.berger import round_robin_schedule
 from tournaments.signals import result_changed
+from tournaments.standings.scoring import Result
 
 pytestmark = pytest.mark.django_db
 

@@ -24,7 +24,9 @@ from odf.opendocument import OpenDocumentSpreadsheet
 from odf.table import Table, TableCell, TableRow
 from odf.text import P
 
-from tournaments.csv_import import MAX_WHOLE_PARTS, CsvImportError, parse_players_file
+from tournaments.files.import_problems import CsvImportError
+from tournaments.files.player_list import parse_players_file
+from tournaments.files.spreadsheets import MAX_WHOLE_PARTS
 
 SECONDS = 1.0
 MEGABYTES = 100

@@ -16,10 +16,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import berger_rounds, round_robin_schedule
-from tournaments.scoring import FMJD, STANDARD, Result, Scoring, format_points, points
-from tournaments.standings import GameRecord, StandingRow, compute_standings
-from tournaments.tiebreaks import DEFAULT_ORDER
+from tournaments.pairing.berger import berger_rounds, round_robin_schedule
+from tournaments.standings.ranking import GameRecord, StandingRow, compute_standings
+from tournaments.standings.scoring import FMJD, STANDARD, Result, Scoring, format_points, points
+from tournaments.standings.tiebreaks import DEFAULT_ORDER
 
 STANDINGS_DATA = Path(__file__).resolve().parents[1] / "data" / "standings"
 SCORINGS = {"standard": STANDARD, "fmjd": FMJD}
@@ -395,8 +395,9 @@ def test_an_unknown_tie_break_is_refused():
 def test_the_domain_modules_load_without_django():
     # They take plain data so they can be tested and reused without a database (issue 5).
     code = (
-        "import sys, tournaments.pairing, tournaments.scoring, tournaments.standings, "
-        "tournaments.tiebreaks; print('django' in sys.modules)"
+        "import sys, tournaments.pairing.berger, tournaments.standings.scoring, "
+        "tournaments.standings.ranking, tournaments.standings.tiebreaks; "
+        "print('django' in sys.modules)"
     )
     root = Path(__file__).resolve().parents[2]
     result = subprocess.run(

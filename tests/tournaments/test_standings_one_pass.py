@@ -1,5 +1,5 @@
 """Issue 15: the standings page's table is written in one pass over the cached rows
-(tournaments/standings_html.py), no longer through django-tables2. It must show what the
+(tournaments/pages/standings_html.py), no longer through django-tables2. It must show what the
 standings are (reports.standings), in the columns, headings and orders the django-tables2 table
 had: the tie-breaks in the tournament's order, `?sort=` on any column (a tie-break's too), the
 standings after a round (`?rodada=`), and the live updates redraw the same table."""
@@ -16,11 +16,12 @@ from django.utils import translation
 from django_tables2 import RequestConfig
 from tournament_factories import make_tournament, play
 
-from tournaments import page_pieces, reports
 from tournaments.models import Entry
-from tournaments.standings_html import encounter_text
-from tournaments.tables import StandingsTable, local_points
-from tournaments.tiebreak_names import tiebreak_abbreviation, tiebreak_name
+from tournaments.pages import pieces as page_pieces
+from tournaments.pages.tables import StandingsTable
+from tournaments.printing.standings_texts import encounter_text, local_points
+from tournaments.queries import reports
+from tournaments.standings.tiebreak_names import tiebreak_abbreviation, tiebreak_name
 
 pytestmark = pytest.mark.django_db
 

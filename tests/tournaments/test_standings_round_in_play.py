@@ -8,8 +8,10 @@ import pytest
 from django.urls import reverse
 from tournament_factories import make_tournament
 
-from tournaments import reports, services, swiss_event
+from tournaments import services
 from tournaments.models import PairingSystem, Round, Status, Tournament
+from tournaments.queries import reports
+from tournaments.services import swiss as swiss_event
 
 pytestmark = pytest.mark.django_db
 

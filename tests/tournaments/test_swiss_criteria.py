@@ -6,11 +6,12 @@ from itertools import combinations
 
 import pytest
 
-from tournaments.swiss.__main__ import main
-from tournaments.swiss.dutch import NoValidPairing, pair_round
-from tournaments.swiss.matching import max_weight_matching
-from tournaments.swiss.state import PairingInput, PlayerState
-from tournaments.swiss.trf import TrfError, parse_trf
+from tournaments.pairing.swiss.__main__ import main
+from tournaments.pairing.swiss.dutch import pair_round
+from tournaments.pairing.swiss.dutch_criteria import NoValidPairing
+from tournaments.pairing.swiss.matching import max_weight_matching
+from tournaments.pairing.swiss.state import PairingInput, PlayerState
+from tournaments.pairing.swiss.trf import TrfError, parse_trf
 
 
 def player(number, score=0, colours="", opponents=(), floats="", bye_ineligible=False):
@@ -214,9 +215,9 @@ def test_command_line_exit_codes(tmp_path, capsys):
 def test_the_bracket_window_pairs_exactly_like_the_full_graph(seed):
     # Each bracket's matching normally sees only the next scoregroup and a margin below it; the
     # result must equal the matching over every lower player (the definition of C4 completion).
-    from tournaments.swiss.dutch import _Round
-    from tournaments.swiss.simulate import simulate
-    from tournaments.swiss.state import from_trf
+    from tournaments.pairing.swiss.dutch import _Round
+    from tournaments.pairing.swiss.simulate import simulate
+    from tournaments.pairing.swiss.state import from_trf
 
     t = simulate(60, 5, seed, total_rounds=6)
     for r in range(2, 7):

@@ -10,10 +10,12 @@ from fractions import Fraction
 import pytest
 from tournament_factories import make_tournament
 
-from tournaments import services, swiss_event
+from tournaments import services
 from tournaments.models import Absence, Game, GameResult, PairingSystem, Round
-from tournaments.swiss.trf import write_trf
-from tournaments.swiss_trf import tournament_to_trf
+from tournaments.pairing.swiss.trf import write_trf
+from tournaments.queries.swiss_trf import tournament_to_trf
+from tournaments.services import swiss as swiss_event
+from tournaments.services.swiss import edits as swiss_edits
 
 pytestmark = pytest.mark.django_db
 
@@ -150,7 +152,7 @@ def test_exchanging_the_top_two_lists_what_the_draft_breaks_where_they_sit():
     for number in (1, 2):
         board = next(i for i, pair in enumerate(boards, start=1) if number in pair)
         got = "w" if boards[board - 1][0] == number else "b"
-        wanted = swiss_event._preference(states[number])
+        wanted = swiss_edits._preference(states[number])
         assert (board in breaches.get("C10", ())) is (wanted != got or _other_misses(
             boards[board - 1], number, states)), (number, board, breaches)
 
@@ -158,7 +160,7 @@ def test_exchanging_the_top_two_lists_what_the_draft_breaks_where_they_sit():
 def _other_misses(pair, number, states) -> bool:
     other = pair[1] if pair[0] == number else pair[0]
     got = "w" if pair[0] == other else "b"
-    return swiss_event._preference(states[other]) not in (None, got)
+    return swiss_edits._preference(states[other]) not in (None, got)
 
 
 def test_a_late_entry_is_paired_from_the_next_round_with_zero_before():
@@ -210,8 +212,8 @@ def test_the_bye_scores_as_the_tournament_says():
 
 
 def test_a_seven_round_event_pairs_as_the_command_line_does(tmp_path):
-    """Every round the site pairs equals `python -m tournaments.swiss --dutch` on the TRF the
-    site exports before it, with byes, a late entry, a withdrawal and forfeits on the way."""
+    """Every round the site pairs equals `python -m tournaments.pairing.swiss --dutch` on the TRF
+    the site exports before it, with byes, a late entry, a withdrawal and forfeits on the way."""
     rng = random.Random(14)
     tournament = swiss(29, rounds=7)
     swiss_event.rank_by_rating(tournament)
@@ -228,8 +230,8 @@ def test_a_seven_round_event_pairs_as_the_command_line_does(tmp_path):
         trf = tournament_to_trf(tournament, rounds=round_no - 1, next_round=round_no)
         source.write_text(write_trf(trf), newline="")
         round_ = swiss_event.pair_next_round(tournament)
-        cli = subprocess.run([sys.executable, "-m", "tournaments.swiss", "--dutch", str(source),
-                              "-p"], capture_output=True, text=True, check=True).stdout
+        cli = subprocess.run([sys.executable, "-m", "tournaments.pairing.swiss", "--dutch",
+                              str(source), "-p"], capture_output=True, text=True, check=True).stdout
         mine = [f"{w} {b}" for w, b in pairs(round_)]
         if round_.bye_id:
             mine.append(f"{round_.bye.number} 0")
@@ -313,9 +315,9 @@ def test_the_float_criteria_are_judged_on_a_real_tournament():
     # bbpPairings made (23 floats down instead) does not. Giving him the bye: C2 and C12.
     from pathlib import Path
 
-    from tournaments.swiss.checker import file_pairing
-    from tournaments.swiss.state import from_trf
-    from tournaments.swiss.trf import read_trf
+    from tournaments.pairing.swiss.checker import file_pairing
+    from tournaments.pairing.swiss.state import from_trf
+    from tournaments.pairing.swiss.trf import read_trf
 
     t = read_trf(Path(__file__).resolve().parents[1] / "data" / "swiss" / "regressions"
                  / "t0077044-29p8r.trf")

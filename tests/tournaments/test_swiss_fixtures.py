@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.swiss.__main__ import main
-from tournaments.swiss.checker import check_tournament, file_pairing
-from tournaments.swiss.dutch import pair_round
-from tournaments.swiss.state import from_trf
-from tournaments.swiss.systems import get_system
-from tournaments.swiss.trf import TrfError, read_trf
+from tournaments.pairing.swiss.__main__ import main
+from tournaments.pairing.swiss.checker import check_tournament, file_pairing
+from tournaments.pairing.swiss.dutch import pair_round
+from tournaments.pairing.swiss.state import from_trf
+from tournaments.pairing.swiss.systems import get_system
+from tournaments.pairing.swiss.trf import TrfError, read_trf
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "swiss"
 FILES = sorted(DATA.glob("*.trf"))

@@ -10,10 +10,14 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from tournament_factories import make_tournament
 
-from tournaments import backup, micro_match, reports, services, swiss_event, swiss_micro
+from tournaments import services
+from tournaments.files import backup
 from tournaments.models import Absence, AbsenceKind, Game, GameResult, PairingSystem, Round
-from tournaments.swiss.dutch import pair_round
-from tournaments.swiss.state import PairingInput, PlayerState
+from tournaments.pairing import micro_match
+from tournaments.pairing.swiss.dutch import pair_round
+from tournaments.pairing.swiss.state import PairingInput, PlayerState
+from tournaments.queries import reports, swiss_micro
+from tournaments.services import swiss as swiss_event
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +58,7 @@ def test_engine_without_colour_rules_pairs_on_points_only():
               PlayerState(2, Fraction(2), ["w", "w"], {5, 6})]
     with_rules = PairingInput(3, 5, [PlayerState(s.number, s.score, list(s.colours),
                                                  set(s.opponents)) for s in states])
-    from tournaments.swiss.dutch import NoValidPairing
+    from tournaments.pairing.swiss.dutch_criteria import NoValidPairing
 
     with pytest.raises(NoValidPairing):
         pair_round(with_rules)
@@ -128,7 +132,7 @@ def test_bye_scores_two_games_and_counts_in_both_game_rounds(arbiter):
     bye = round_.bye.number
     higher_wins_both(round_)
     assert points(tournament)[bye] == 2
-    from tournaments.swiss_standings import swiss_table
+    from tournaments.queries.swiss_standings import swiss_table
 
     entries = {e.number: e for e in reports.numbered_entries(tournament)}
     sw = swiss_table(tournament, reports.game_records(tournament), entries)

@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 from tournament_factories import make_tournament
 
-from tournaments import swiss_event
 from tournaments.models import PairingSystem
+from tournaments.services import swiss as swiss_event
 
 pytestmark = pytest.mark.django_db
 
@@ -78,8 +78,8 @@ def test_a_refused_step_is_a_message_not_an_error(client, tournament, arbiter):
 
 
 def test_swiss_standings_count_the_bye_and_use_the_swiss_tiebreaks(client, tournament, arbiter):
-    from tournaments import reports
-    from tournaments.tiebreaks import DEFAULT_SWISS_ORDER
+    from tournaments.queries import reports
+    from tournaments.standings.tiebreaks import DEFAULT_SWISS_ORDER
 
     assert tournament.tiebreaks == list(DEFAULT_SWISS_ORDER)
     first = swiss_event.pair_next_round(tournament)
@@ -99,7 +99,7 @@ def test_swiss_standings_count_the_bye_and_use_the_swiss_tiebreaks(client, tourn
 
 def test_the_organiser_creates_a_swiss_and_must_give_its_rounds(client, organiser):
     from tournaments.models import Tournament
-    from tournaments.tiebreaks import DEFAULT_SWISS_ORDER
+    from tournaments.standings.tiebreaks import DEFAULT_SWISS_ORDER
 
     data = {"name": "Aberto de Santos", "board": 64, "time_control": "classical",
             "draw_profile": "cbd", "notation": "", "scoring_win": "1",

@@ -15,7 +15,7 @@ from team_factories import make_league, play_round
 from tournament_factories import make_tournament
 
 from arbitration.models import AuditEntry
-from tournaments import services, swiss_event, team_services
+from tournaments import services
 from tournaments.models import (
     Game,
     LineupBoard,
@@ -25,6 +25,8 @@ from tournaments.models import (
     TeamSystem,
     Tournament,
 )
+from tournaments.services import swiss as swiss_event
+from tournaments.services import teams as team_services
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,8 @@ from django.urls import reverse
 from pypdf import PdfReader
 from tournament_factories import make_tournament
 
-from tournaments import swiss_event
 from tournaments.models import AbsenceKind, PairingSystem
+from tournaments.services import swiss as swiss_event
 
 pytestmark = pytest.mark.django_db
 

@@ -26,18 +26,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.domain_types import Colour, Crosstable, GameRecord, Outcome
-from tournaments.fide_performance import DP_TABLE, average_rating, dp, performance_rating
-from tournaments.scoring import FMJD, STANDARD, Result, Scoring
-from tournaments.standings import compute_standings, compute_swiss_standings
-from tournaments.swiss_table import (
+from tournaments.standings.games import Colour, Crosstable, GameRecord, Outcome
+from tournaments.standings.performance import DP_TABLE, average_rating, dp, performance_rating
+from tournaments.standings.ranking import compute_standings, compute_swiss_standings
+from tournaments.standings.scoring import FMJD, STANDARD, Result, Scoring
+from tournaments.standings.swiss_table import (
     RoundEntry,
     SwissTable,
     Unplayed,
     entries_from_games,
     regulation_for,
 )
-from tournaments.tiebreaks import DEFAULT_SWISS_ORDER, REGISTRY
+from tournaments.standings.tiebreaks import DEFAULT_SWISS_ORDER, REGISTRY
 
 W, B = Colour.WHITE, Colour.BLACK
 WIN, DRAW, LOSS = Outcome.WIN, Outcome.DRAW, Outcome.LOSS

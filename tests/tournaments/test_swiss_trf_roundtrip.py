@@ -5,9 +5,10 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
+from tournaments.files.swiss_trf import import_trf_text
 from tournaments.models import Absence, Game, Tournament
-from tournaments.swiss.trf import write_trf
-from tournaments.swiss_trf import complete_rounds, import_trf_text, tournament_to_trf
+from tournaments.pairing.swiss.trf import write_trf
+from tournaments.queries.swiss_trf import complete_rounds, tournament_to_trf
 
 pytestmark = pytest.mark.django_db
 
@@ -63,8 +64,8 @@ def test_requested_byes_and_withdrawals_survive_the_round_trip():
 
 
 def test_the_json_backup_carries_the_swiss_state():
-    from tournaments import swiss_event
-    from tournaments.backup import export_tournament, import_tournament
+    from tournaments.files.backup import export_tournament, import_tournament
+    from tournaments.services import swiss as swiss_event
 
     tournament = import_trf_text(FIXTURES[3].read_bytes().decode())
     tournament.swiss_rounds += 2
@@ -90,7 +91,7 @@ WITH_BYES_AND_ABSENCES = [p for p in FIXTURES if p.stem.startswith(("t0012002", 
 def test_export_import_export_gives_the_same_file(path):
     """The other direction (issue 25): what the site writes, read back, is written the same,
     rank, requested byes and absences, withdrawals and points included."""
-    from tournaments.swiss_trf import export_trf_text
+    from tournaments.queries.swiss_trf import export_trf_text
 
     first = export_trf_text(import_trf_text(path.read_text()))
     assert export_trf_text(import_trf_text(first)) == first

@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 from tournament_factories import make_tournament, play_all
 
-from tournaments import swiss_event
 from tournaments.models import PairingSystem
+from tournaments.services import swiss as swiss_event
 
 pytestmark = pytest.mark.django_db
 

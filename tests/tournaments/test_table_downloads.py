@@ -18,8 +18,8 @@ from team_factories import make_league, play_round
 from tournament_factories import make_tournament, play
 
 from prizes.models import Category, Kind
-from tournaments import reports, services, swiss_event
-from tournaments.csv_export import (
+from tournaments import services
+from tournaments.files.table_export import (
     CSV_DIALECTS,
     XLSX_CONTENT_TYPE,
     as_number,
@@ -28,8 +28,10 @@ from tournaments.csv_export import (
     sheet_title,
 )
 from tournaments.models import Game, PairingSystem, TeamMatch
-from tournaments.scoring import format_points
-from tournaments.standings_html import encounter_text
+from tournaments.printing.standings_texts import encounter_text
+from tournaments.queries import reports
+from tournaments.services import swiss as swiss_event
+from tournaments.standings.scoring import format_points
 
 pytestmark = pytest.mark.django_db
 
@@ -329,7 +331,7 @@ def test_a_name_with_the_separator_stays_one_cell(organiser):
 # --- the page cache ---------------------------------------------------------------------------
 
 def test_the_cache_keeps_each_downloads_type_name_and_dialect(round_robin):
-    """Anonymous readers share stored pages (page_cache.py), keyed on the language and the full
+    """Anonymous readers share stored pages (cache/pages.py), keyed on the language and the full
     query: a stored .xlsx keeps its type and file name, and a Portuguese CSV never reaches an
     English reader."""
     url = reverse("tournaments:standings", args=[round_robin.slug])

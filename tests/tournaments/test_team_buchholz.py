@@ -7,11 +7,11 @@ from fractions import Fraction as F
 import pytest
 from team_factories import make_league, play_round
 
-from tournaments import team_services
 from tournaments.models import TeamMatch
-from tournaments.scoring import STANDARD, Result
-from tournaments.swiss_table import Unplayed
-from tournaments.teams import (
+from tournaments.services import teams as team_services
+from tournaments.standings.scoring import STANDARD, Result
+from tournaments.standings.swiss_table import Unplayed
+from tournaments.standings.teams import (
     BoardGame,
     MatchRecord,
     TeamScoring,

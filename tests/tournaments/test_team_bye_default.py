@@ -11,8 +11,9 @@ from django.urls import reverse
 from team_factories import make_league, play_round
 from tournament_factories import make_tournament
 
-from tournaments import backup, team_services
+from tournaments.files import backup
 from tournaments.models import TeamCompetition, TeamMatch, TeamSystem
+from tournaments.services import teams as team_services
 
 pytestmark = pytest.mark.django_db
 

@@ -8,19 +8,18 @@ from fractions import Fraction as F
 
 import pytest
 
-from tournaments.scoring import STANDARD, Result
-from tournaments.team_swiss import (
+from tournaments.pairing.team_swiss import (
     TeamState,
     UnpairableError,
-    _profiles,
-    _sets_of_profile,
     allocate_colours,
     colour_preference,
     first_team,
     pair_round,
     team_states,
 )
-from tournaments.teams import BoardGame, MatchRecord, TeamScoring
+from tournaments.pairing.team_swiss.brackets import _profiles, _sets_of_profile
+from tournaments.standings.scoring import STANDARD, Result
+from tournaments.standings.teams import BoardGame, MatchRecord, TeamScoring
 
 
 def team(tpn, score=0, colours=(), opponents=(), had_bye=False, secondary=0, floated=False):
@@ -461,7 +460,7 @@ def test_team_states_colours_forfeits_byes_and_floaters():
 def test_forty_teams_seven_rounds_always_pair_and_never_repeat():
     import random
 
-    from tournaments import teams as team_rules
+    from tournaments.standings import teams as team_rules
     rng = random.Random(16)
     rules = team_rules.TeamScoring()
     tpns = {n: n for n in range(1, 41)}

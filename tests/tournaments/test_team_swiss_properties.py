@@ -9,18 +9,17 @@ from fractions import Fraction as F
 
 import pytest
 
-from tournaments.scoring import STANDARD, Result
-from tournaments.team_swiss import (
+from tournaments.pairing.team_swiss import (
     RoundRules,
     TeamState,
     UnpairableError,
-    _perfect,
-    _Round,
     colour_preference,
     pair_round,
     team_states,
 )
-from tournaments.teams import BoardGame, MatchRecord, TeamScoring, board_colours
+from tournaments.pairing.team_swiss.brackets import _perfect, _Round
+from tournaments.standings.scoring import STANDARD, Result
+from tournaments.standings.teams import BoardGame, MatchRecord, TeamScoring, board_colours
 
 
 def all_pairings(items):

@@ -6,9 +6,11 @@ import pytest
 from django.core.exceptions import ValidationError
 from team_factories import make_league, play_round
 
-from tournaments import backup, services, team_services
-from tournaments.backup import BackupError
+from tournaments import services
+from tournaments.files import backup
+from tournaments.files.backup_values import BackupError
 from tournaments.models import TeamSystem
+from tournaments.services import teams as team_services
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,10 @@ import pytest
 from django.core.management import CommandError, call_command
 from team_factories import make_league, play_round
 
-from tournaments import team_services
+from tournaments.files.team_trf import TeamTrfError, team_trf
+from tournaments.files.team_trf_import import import_team_trf
 from tournaments.models import Game, MatchBoard, TeamMatch, Tournament
-from tournaments.team_trf import TeamTrfError, import_team_trf, team_trf
+from tournaments.services import teams as team_services
 
 pytestmark = pytest.mark.django_db
 

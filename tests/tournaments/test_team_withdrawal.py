@@ -9,9 +9,9 @@ from django.utils import translation
 from team_factories import make_league, play_round
 
 from arbitration.models import AuditEntry
-from tournaments import team_services
 from tournaments.models import Game, MatchBoard, Team, TeamMatch
 from tournaments.services import AlreadyWithdrawnError, NotWithdrawnError, TournamentError
+from tournaments.services import teams as team_services
 
 pytestmark = pytest.mark.django_db
 
@@ -307,7 +307,7 @@ def test_the_withdrawal_speaks_portuguese(league, organiser):
 def test_the_json_backup_carries_the_withdrawal_and_it_can_be_undone_in_the_copy(league):
     import json
 
-    from tournaments import backup
+    from tournaments.files import backup
 
     team_services.start_round(league.rounds.get(number=2))
     team = league.teams.get(number=2)
@@ -329,7 +329,7 @@ def test_the_json_backup_carries_the_withdrawal_and_it_can_be_undone_in_the_copy
 
 
 def test_an_old_backup_without_withdrawals_still_loads(league):
-    from tournaments import backup
+    from tournaments.files import backup
 
     data = backup.export_tournament(league)
     for team in data["team_competition"]["teams"]:

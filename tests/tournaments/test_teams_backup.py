@@ -6,9 +6,10 @@ import json
 import pytest
 from team_factories import make_league, play_round
 
-from tournaments import backup, team_services
-from tournaments.backup import BackupError
+from tournaments.files import backup
+from tournaments.files.backup_values import BackupError
 from tournaments.models import Team, TeamMatch
+from tournaments.services import teams as team_services
 
 pytestmark = pytest.mark.django_db
 

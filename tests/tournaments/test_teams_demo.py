@@ -5,9 +5,9 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import team_services
+from tournaments.demo.teams import TEAM_DEMO_SLUG
 from tournaments.models import Game, MatchBoard, Tournament
-from tournaments.team_demo import TEAM_DEMO_SLUG
+from tournaments.services import teams as team_services
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 from team_factories import make_league, play_round
 
-from tournaments import team_services
 from tournaments.models import Game, LineupBoard, TeamMatch
+from tournaments.services import teams as team_services
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from tournaments.scoring import FMJD, STANDARD, Result
-from tournaments.teams import (
+from tournaments.standings.scoring import FMJD, STANDARD, Result
+from tournaments.standings.teams import (
     BoardGame,
     LineupRule,
     MatchRecord,

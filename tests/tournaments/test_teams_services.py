@@ -8,8 +8,9 @@ from django.utils import translation
 from team_factories import make_league, play_round
 
 from arbitration.models import AuditEntry
-from tournaments import services, team_services
+from tournaments import services
 from tournaments.models import Game, LineupBoard, MatchBoard, Status, TeamMatch
+from tournaments.services import teams as team_services
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from tournament_factories import make_tournament
 
 from tournaments.models import Player, Tournament
-from tournaments.swiss.trf import TrfError, read_trf
+from tournaments.pairing.swiss.trf import TrfError, read_trf
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from tournaments.tiebreaks import REGISTRY
+from tournaments.standings.tiebreaks import REGISTRY
 
 pytestmark = pytest.mark.django_db
 

@@ -4,9 +4,9 @@ from fractions import Fraction as F
 
 import pytest
 
-from tournaments.domain_types import Crosstable, GameRecord
-from tournaments.scoring import FMJD, STANDARD, Result
-from tournaments.tiebreaks import DEFAULT_ORDER, REGISTRY, resolve
+from tournaments.standings.games import Crosstable, GameRecord
+from tournaments.standings.scoring import FMJD, STANDARD, Result
+from tournaments.standings.tiebreaks import DEFAULT_ORDER, REGISTRY, resolve
 
 
 def game(round_number: int, white: int, black: int, result: str | None) -> GameRecord:

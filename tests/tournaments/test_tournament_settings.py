@@ -5,8 +5,8 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from tournament_factories import make_tournament
 
-from tournaments.forms import TournamentForm
 from tournaments.models import Board, DrawProfile, Notation, Tournament
+from tournaments.pages.forms import TournamentForm
 
 pytestmark = pytest.mark.django_db
 

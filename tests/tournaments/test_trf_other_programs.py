@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from tournaments.files.swiss_trf import import_trf, read_trf_date
 from tournaments.models import Absence, Entry, Game, Tournament
-from tournaments.swiss_table import regulation_for
-from tournaments.swiss_trf import import_trf, read_trf_date
+from tournaments.standings.swiss_table import regulation_for
 
 pytestmark = pytest.mark.django_db
 
@@ -101,7 +101,8 @@ def _swiss_with_byes_a_late_entry_and_a_withdrawal() -> Tournament:
     for round 5, not paired yet."""
     from test_swiss_event import play_round, swiss
 
-    from tournaments import services, swiss_event
+    from tournaments import services
+    from tournaments.services import swiss as swiss_event
 
     tournament = swiss(9, rounds=5, start_date=datetime.date(2026, 11, 21),
                        end_date=datetime.date(2026, 11, 22))
@@ -155,7 +156,7 @@ def test_the_export_writes_what_the_rating_office_reads(tmp_path):
     assert _blocks(_line_of(text, entries[2].player.name))[1] == "0000 - H"
     asked = _line_of(text, entries[3].player.name)
     assert _blocks(asked)[4] == "0000 - H"
-    from tournaments.reports import standings
+    from tournaments.queries.reports import standings
 
     rows = standings(tournament, up_to_round=4)
     for row in rows:

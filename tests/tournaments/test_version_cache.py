@@ -1,4 +1,4 @@
-"""The page version copied into Redis (tournaments/version_cache.py, issue 15).
+"""The page version copied into Redis (tournaments/cache/shared_versions.py, issue 15).
 
 A warm public page asks the database nothing; and whatever order a reader's steps and a
 write's steps interleave in, no reader gets from Redis a version older than the last write that
@@ -21,9 +21,11 @@ from page_cache_support import csv_rows, redis_url_or_skip
 from tournament_factories import game_at, make_tournament, play
 
 from config.settings import redis_cache
-from tournaments import page_version, services, version_cache
+from tournaments import services
+from tournaments.cache import shared_versions as version_cache
+from tournaments.cache import versions as page_version
+from tournaments.cache.pages import process_cache
 from tournaments.models import Tournament
-from tournaments.page_cache import process_cache
 
 pytestmark = pytest.mark.django_db
 
@@ -253,7 +255,7 @@ SETTLE_SCRIPT = """
 import django, json, time
 django.setup()
 import psycopg
-from tournaments import version_cache
+from tournaments.cache import shared_versions as version_cache
 
 shared = version_cache.client()
 key = version_cache.keys("aberto")[0]

@@ -1,5 +1,5 @@
-"""A Redis that restarts from its snapshot serves no old version (tournaments/version_cache.py,
-issue 29).
+"""A Redis that restarts from its snapshot serves no old version
+(tournaments/cache/shared_versions.py, issue 29).
 
 A Redis with persistence, killed after missing some writes, comes back holding copies those
 writes had deleted: before, every read of that tournament served the old version until its next
@@ -25,7 +25,7 @@ from django.db import transaction
 from test_version_cache import Database, read
 
 from config.settings import redis_cache
-from tournaments import version_cache
+from tournaments.cache import shared_versions as version_cache
 
 pytestmark = pytest.mark.django_db
 

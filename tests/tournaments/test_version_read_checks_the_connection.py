@@ -13,7 +13,8 @@ import pytest
 from django.db import connection
 from tournament_factories import make_tournament
 
-from tournaments import page_cache, page_version
+from tournaments.cache import pages as page_cache
+from tournaments.cache import versions as page_version
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -7,9 +7,9 @@ import pytest
 from django.urls import NoReverseMatch, reverse
 from tournament_factories import confirm_player_import, game_at, make_tournament, play, play_all
 
-from tournaments import services
 from tournaments.models import Game, Tournament
-from tournaments.tiebreaks import DEFAULT_ORDER, REGISTRY
+from tournaments.services import rounds as services
+from tournaments.standings.tiebreaks import DEFAULT_ORDER, REGISTRY
 
 pytestmark = pytest.mark.django_db
 

@@ -7,10 +7,11 @@ from django.urls import reverse
 from tournament_factories import game_at, make_tournament, play
 
 from arbitration.models import Action, AuditEntry
-from tournaments import reports, services
-from tournaments.domain_types import GameRecord
-from tournaments.scoring import Result
-from tournaments.withdrawals import annulled_players
+from tournaments import services
+from tournaments.queries import reports
+from tournaments.standings.games import GameRecord
+from tournaments.standings.scoring import Result
+from tournaments.standings.withdrawals import annulled_players
 
 pytestmark = pytest.mark.django_db
 
@@ -103,7 +104,7 @@ def test_the_setting_is_on_the_tournament_form(client, four, organiser):
 
 
 def test_the_setting_and_its_standings_survive_a_backup(four):
-    from tournaments.backup import export_tournament, import_tournament
+    from tournaments.files.backup import export_tournament, import_tournament
 
     four.annul_early_withdrawals = True
     four.save()
@@ -118,7 +119,8 @@ def test_the_setting_and_its_standings_survive_a_backup(four):
 
 
 def test_a_restored_withdrawal_can_still_be_undone(four):
-    from tournaments.backup import BackupError, export_tournament, import_tournament
+    from tournaments.files.backup import export_tournament, import_tournament
+    from tournaments.files.backup_values import BackupError
 
     play(four, {(1, 1): "1-0"})
     services.withdraw_player(four.entries.get(number=2))

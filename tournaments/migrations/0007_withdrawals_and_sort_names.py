@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 def fill_sort_names(apps, schema_editor):
     """Players saved before sort_name existed get it, as Player.save() would give it."""
-    from tournaments.collation import fold
+    from tournaments.models.collation import fold
 
     Player = apps.get_model("tournaments", "Player")
     players = list(Player.objects.only("pk", "name"))

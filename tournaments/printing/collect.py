@@ -1,8 +1,8 @@
 """From the stored tournament to the plain data the printed documents are built from.
 
-Reads through `tournaments.reports` (standings by the tournament's tie-breaks, crosstable cells),
-so the paper and the web pages rank and mark games the same way. Every text is formatted here, in
-the active language: dates, points with the local decimal sign, tie-break names.
+Reads through `tournaments.queries.reports` (standings by the tournament's tie-breaks, crosstable
+cells), so the paper and the web pages rank and mark games the same way. Every text is formatted
+here, in the active language: dates, points with the local decimal sign, tie-break names.
 """
 
 from __future__ import annotations
@@ -16,10 +16,9 @@ from django.db.models import Q
 from django.utils import formats
 from django.utils.translation import gettext
 
-from tournaments import reports
-from tournaments.collation import name_key
-from tournaments.domain_types import Crosstable
 from tournaments.models import Entry, Game, Round, Tournament
+from tournaments.models.collation import name_key
+from tournaments.printing.counted_rounds import rounds_counted_note
 from tournaments.printing.data import (
     AllPairingsData,
     CrosstableData,
@@ -35,7 +34,10 @@ from tournaments.printing.data import (
     TiebreakLabel,
     TournamentHeader,
 )
-from tournaments.reports import (
+from tournaments.printing.standings_texts import encounter_legend, tiebreak_texts
+from tournaments.printing.swiss_rows import crosstable_rows, round_absences
+from tournaments.queries import reports
+from tournaments.queries.reports import (
     cell_for,
     crosstable_cells,
     game_records,
@@ -44,9 +46,10 @@ from tournaments.reports import (
     score_symbols,
     standings,
 )
-from tournaments.scoring import format_points
-from tournaments.standings import StandingRow
-from tournaments.tiebreak_names import tiebreak_abbreviation, tiebreak_name
+from tournaments.standings.games import Crosstable
+from tournaments.standings.ranking import StandingRow
+from tournaments.standings.scoring import format_points
+from tournaments.standings.tiebreak_names import tiebreak_abbreviation, tiebreak_name
 
 NOT_APPLICABLE = "–"  # a tie-break that does not apply to the player (e.g. direct encounter)
 
@@ -133,16 +136,11 @@ def _after_round(tournament: Tournament) -> int | None:
 
 def _tiebreak_texts(row: StandingRow) -> tuple[str, ...]:
     """A row's tie-breaks as printed: the direct encounter as the place it gives (the page's
-    standings_html.encounter_text), the others as numbers."""
-    from tournaments.standings_html import tiebreak_texts
-
+    standings_texts.encounter_text), the others as numbers."""
     return tiebreak_texts(row, NOT_APPLICABLE, points_text)
 
 
 def standings_data(tournament: Tournament) -> StandingsData:
-    from tournaments.standings_html import encounter_legend
-    from tournaments.views import rounds_counted_note
-
     rows = [
         StandingsRow(
             rank=standing.rank,
@@ -212,16 +210,12 @@ def crosstable_data(tournament: Tournament, *, by_rank: bool = False) -> Crossta
 
 def _encounter_notes(tournament: Tournament) -> tuple[str, ...]:
     """The direct-encounter legend when the tie-breaks have it (issue 25)."""
-    from tournaments.standings_html import encounter_legend
-
     legend = encounter_legend(list(tournament.tiebreaks), on_page=False)
     return (legend,) if legend else ()
 
 
 def _swiss_crosstable_data(tournament: Tournament) -> CrosstableData:
     """A Swiss as chess-results prints it: per round the opponent, the colour and the result."""
-    from tournaments.swiss_pages import crosstable_rows
-
     rounds, rows = crosstable_rows(tournament)
     sides = {reports.colour_initial(True): Side.WHITE, reports.colour_initial(False): Side.BLACK}
     printed = [
@@ -263,7 +257,7 @@ def pairings_data(tournament: Tournament, round_number: int) -> PairingsData:
     numbers = list(tournament.entries.filter(number__isnull=False)
                    .values_list("number", flat=True))
     if tournament.is_swiss:
-        from tournaments.swiss_standings import swiss_table
+        from tournaments.queries.swiss_standings import swiss_table
 
         by_number = {entry.number: entry for entry in tournament.entries.filter(
             number__isnull=False).select_related("player")}
@@ -284,8 +278,6 @@ def pairings_data(tournament: Tournament, round_number: int) -> PairingsData:
                                black=_player(game.black, before),
                                white_score=white_score, black_score=black_score))
     byes = [_player(round_.bye, before)] if round_.bye is not None else []
-    from tournaments.swiss_pages import round_absences
-
     not_paired = [(_player(absence.entry, before), absence.get_kind_display())
                   for absence in round_absences(tournament, round_number)]
     return PairingsData(header=tournament_header(tournament), round=round_number, games=rows,

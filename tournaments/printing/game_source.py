@@ -7,13 +7,13 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext, ngettext
 
-from engine_messages import illegal_move_reason
 from rules.board import Board
 from rules.errors import DraughtsError
 from rules.notation import parse_move
 from rules.pdn import BLACK, read_game
 from rules.variants import BRAZILIAN, INTERNATIONAL, variant_by_gametype
 from tournaments.printing.data import GameRecordData, TournamentHeader
+from tournaments.rules_messages import illegal_move_reason
 
 
 class GameReplayError(ValueError):

@@ -3,7 +3,7 @@
     python manage.py export_pdn SLUG [-o FILE] [--sheets-only]
 
 Writes to standard output, or to FILE (UTF-8). The format is described in
-arbitration/services/pdn_io.py; --sheets-only leaves out the games that have a result but no
+arbitration/services/pdn_export.py; --sheets-only leaves out the games that have a result but no
 score sheet (forfeits among them).
 """
 
@@ -15,8 +15,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from arbitration.services import pdn_io
-from rules.pdn import write_games
+from arbitration.services import pdn_export
+from rules.pdn_writer import write_games
 from tournaments.models import Tournament
 
 
@@ -33,8 +33,8 @@ class Command(BaseCommand):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
             raise CommandError(_("no tournament with the slug “%(slug)s”") % {"slug": slug})
-        games = pdn_io.export_games(tournament, include_results=not sheets_only)
-        text = write_games(games) or pdn_io.nothing_to_export(not sheets_only)
+        games = pdn_export.export_games(tournament, include_results=not sheets_only)
+        text = write_games(games) or pdn_export.nothing_to_export(not sheets_only)
         if output is None:
             self.stdout.write(text, ending="")
             return

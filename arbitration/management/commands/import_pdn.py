@@ -19,11 +19,11 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from arbitration.services import ArbitrationError, pdn_io
-from arbitration.services.pdn_io import ImportChoice, ImportRow, RowStatus
-from engine_messages import encoding_note, text_decoding_problem
+from arbitration.services import ArbitrationError, pdn_import, pdn_reading
+from arbitration.services.pdn_import import ImportChoice, ImportRow, RowStatus
 from rules.textfile import TextDecodingError
 from tournaments.models import GameResult, Tournament
+from tournaments.rules_messages import encoding_note, text_decoding_problem
 
 
 class Command(BaseCommand):
@@ -48,7 +48,7 @@ class Command(BaseCommand):
         actor = self._actor(user)
         try:
             with open(file, "rb") as handle:
-                decoded = pdn_io.decode_pdn(handle.read())
+                decoded = pdn_reading.decode_pdn(handle.read())
         except OSError as error:
             raise CommandError(_("cannot read %(file)s: %(error)s") % {
                 "file": file, "error": error.strerror or error}) from None
@@ -59,7 +59,7 @@ class Command(BaseCommand):
         if decoded.guessed:
             self.stderr.write(encoding_note(decoded))
         try:
-            plan = pdn_io.analyse_import(tournament, text)
+            plan = pdn_import.analyse_import(tournament, text)
         except ArbitrationError as error:  # over the bounds of one import (issue 13)
             raise CommandError(error.message) from None
         choices = []
@@ -75,7 +75,7 @@ class Command(BaseCommand):
             self.stdout.write(_("Dry run: nothing was stored."))
             return
         try:
-            outcome = pdn_io.import_games(plan, choices, user=actor)
+            outcome = pdn_import.import_games(plan, choices, user=actor)
         except ArbitrationError as error:
             raise CommandError(error.message) from None
         self.stdout.write(_("Imported: %(sheets)s, %(results)s.") % {

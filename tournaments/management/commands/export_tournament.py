@@ -5,7 +5,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournaments.backup import export_tournament
+from tournaments.files.backup import export_tournament
 from tournaments.models import Tournament
 
 

@@ -1,16 +1,16 @@
 """`manage.py export_trf SLUG`: a Swiss tournament, a round robin or a team competition as a
 TRF-2026 file (for rating officers and other pairing programs), its complete rounds on standard
 output or in a file. A team competition gets the team records of TRF-2026 (310, 320, 330, 300,
-352, 362) with the player records (001) of every team member (tournaments/team_trf.py)."""
+352, 362) with the player records (001) of every team member (tournaments/files/team_trf.py)."""
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from tournaments.files.team_trf import team_trf
 from tournaments.models import Tournament
-from tournaments.swiss_micro import TRF_REFUSAL
-from tournaments.swiss_trf import export_trf_text
-from tournaments.team_services import is_team_event
-from tournaments.team_trf import team_trf
+from tournaments.queries.swiss_micro import TRF_REFUSAL
+from tournaments.queries.swiss_trf import export_trf_text
+from tournaments.services.teams import is_team_event
 
 
 class Command(BaseCommand):

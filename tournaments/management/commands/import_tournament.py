@@ -8,9 +8,11 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from engine_messages import text_decoding_problem
 from rules.textfile import TextDecodingError, decode_text
-from tournaments.backup import BackupError, import_tournament, too_deep
+from tournaments.files.backup import import_tournament
+from tournaments.files.backup_check import too_deep
+from tournaments.files.backup_values import BackupError
+from tournaments.rules_messages import text_decoding_problem
 
 
 class Command(BaseCommand):

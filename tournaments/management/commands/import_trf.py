@@ -7,12 +7,13 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from engine_messages import text_decoding_problem
 from rules.textfile import TextDecodingError, decode_text
+from tournaments.files.swiss_trf import TrfImportError, import_trf
+from tournaments.files.team_trf import TeamTrfError
+from tournaments.files.team_trf_import import import_team_trf, is_team_file
+from tournaments.pairing.swiss.trf import TrfError
+from tournaments.rules_messages import text_decoding_problem
 from tournaments.services import TournamentError
-from tournaments.swiss.trf import TrfError
-from tournaments.swiss_trf import TrfImportError, import_trf
-from tournaments.team_trf import TeamTrfError, import_team_trf, is_team_file
 
 
 class Command(BaseCommand):

@@ -2,7 +2,7 @@
 
 The tournament is a realistic 10-player Brazilian round robin, half played: rounds 1-5 of 9 with
 wins, draws, a forfeit (Art. 28) and a game whose colours were swapped by agreement (Art. 10).
-Beside it, a 30-player Swiss of seven rounds in its fifth round (tournaments/demo_swiss.py).
+Beside it, a 30-player Swiss of seven rounds in its fifth round (tournaments/demo/swiss.py).
 """
 
 import datetime
@@ -14,9 +14,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments import services
-from tournaments.demo_swiss import load_swiss
+from tournaments.demo.swiss import load_swiss
+from tournaments.demo.teams import load_team_demo
 from tournaments.models import Board, Game, TimeControl, Tournament
-from tournaments.team_demo import load_team_demo
 
 DEMO_PASSWORD = "damas-demo"
 DEMO_ORGANISER = "organizador"

@@ -14,13 +14,13 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from engine_messages import syntax_line, text_decoding_problem
 from rules.pdn import PdnSyntaxError
 from rules.textfile import TextDecodingError, decode_text
 from tournaments.models import Tournament
 from tournaments.printing import documents
 from tournaments.printing.collect import RoundNotFoundError
 from tournaments.printing.game_source import GameReplayError
+from tournaments.rules_messages import syntax_line, text_decoding_problem
 
 
 class Command(BaseCommand):

@@ -1,0 +1,14 @@
+"""Swiss pairing of players by the FIDE (Dutch) System, C.04.3 as applied from 1 July 2025.
+
+- `trf`: the FIDE Tournament Report File, read and written.
+- `state`: what the pairing knows of each player before a round (PairingInput, PlayerState).
+- `matching`: exact maximum-weight matching on a general graph (Edmonds' blossom method).
+- `dutch_criteria`: the player as the engine sees him, the criteria, one bracket's weighted
+  matching.
+- `dutch`: the bracket procedure, colours and board order (`pair_round`, `allocate_colours`).
+- `systems`: the registry of pairing systems by key.
+- `checker`: re-pairs every round of a tournament and lists the differences.
+- `simulate`: random tournaments played out by the engine, for benchmarks, tests and demos.
+- `__main__`: the command line of the FIDE-endorsed engines,
+  `python -m tournaments.pairing.swiss --dutch FILE.trf -p|-c`.
+"""

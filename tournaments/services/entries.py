@@ -1,0 +1,121 @@
+"""The players and their entries: adding a player (or a person the registry knows), taking
+one off the list before pairing, and the round robin's limit on the field."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments.cache import versions as page_version
+from tournaments.models import Entry, Player, Tournament
+from tournaments.services.errors import DuplicatePlayerError, TooManyPlayersError
+from tournaments.services.people import Match, find_person
+from tournaments.services.tournament import _refuse_if_paired, announce
+
+# A round robin of n players plays n(n-1)/2 games a cycle: 100 players already play 4,950 in 99
+# rounds, as far as its crosstable, pages and files stay quick; 300 would play 44,850. Larger
+# fields belong to the Swiss system (issue 13; see the README).
+MAX_ROUND_ROBIN_PLAYERS = 100
+
+
+def round_robin_games(players: int, cycles: int = 1) -> int:
+    """How many games a round robin of `players` plays: n(n-1)/2 a cycle."""
+    return players * (players - 1) // 2 * cycles
+
+
+def refuse_too_many_players(tournament: Tournament, players: int) -> None:
+    """TooManyPlayersError when a round robin would have more than MAX_ROUND_ROBIN_PLAYERS."""
+    if players > MAX_ROUND_ROBIN_PLAYERS:
+        raise TooManyPlayersError(_(
+            "A round robin takes at most %(limit)d players (%(limit_games)d games); this one "
+            "would have %(count)d players and %(games)d games. For a larger field, use the Swiss "
+            "system."
+        ) % {"limit": MAX_ROUND_ROBIN_PLAYERS,
+             "limit_games": round_robin_games(MAX_ROUND_ROBIN_PLAYERS, tournament.cycles),
+             "count": players, "games": round_robin_games(players, tournament.cycles)})
+
+
+# Facts of a person the registry keeps besides his name (tournaments/services/people.py,
+# issue 17).
+PERSON_DETAILS = ("club", "rating", "federation_id", "sex", "birth_date", "birth_year", "state",
+                  "fmjd_id", "fmjd_rating")
+
+
+@transaction.atomic
+def add_player(tournament: Tournament, *, name: str, club: str = "", rating: int | None = None,
+               federation_id: str = "", user=None, **details) -> Entry:
+    """Enter a player (logged); one already known (federation id, FMJD id, or name and birth
+    date) is reused, not duplicated."""
+    entry, _match = enter_person(tournament, name=name, club=club, rating=rating,
+                                 federation_id=federation_id, **details)
+    announce(tournament, "player-added", user=user, after={"player": entry.player.name})
+    return entry
+
+
+@transaction.atomic
+def enter_person(tournament: Tournament, *, name: str, **details) -> tuple[Entry, Match | None]:
+    """Enter the registry's person these facts describe, or a new one; say which was found."""
+    _refuse_if_paired(tournament, _(
+        "The rounds are already generated: no player can be added to a round robin in progress."
+    ) if not tournament.is_swiss else _(
+        "Round 1 is paired: enter the player as a late entry."
+    ))
+    if not tournament.is_swiss:
+        refuse_too_many_players(tournament, tournament.entries.count() + 1)
+    unknown = set(details) - set(PERSON_DETAILS)
+    if unknown:
+        raise TypeError(f"unknown player details: {sorted(unknown)}")
+    match = find_person(name=name, federation_id=details.get("federation_id") or "",
+                        fmjd_id=details.get("fmjd_id") or "",
+                        birth_date=details.get("birth_date"))
+    if match is None:
+        player = Player(name=name, **{key: value for key, value in details.items()
+                                      if value is not None})
+        player.full_clean()
+        player.save()
+    else:
+        player = match.player
+        if tournament.entries.filter(player=player).exists():
+            raise DuplicatePlayerError(_(
+                "%(name)s (%(how)s) is already in this tournament."
+            ) % {"name": player.name, "how": match.reason})
+        _fill_blanks(player, details)
+    entry = Entry.objects.create(tournament=tournament, player=player)
+    page_version.bump(tournament.pk)
+    return entry, match
+
+
+def _fill_blanks(player: Player, details: Mapping) -> None:
+    """What the registry did not know yet is learnt; what it knew is kept."""
+    changed = [key for key, value in details.items()
+               if value not in (None, "") and getattr(player, key) in (None, "")]
+    if not changed:
+        return
+    for key in changed:
+        setattr(player, key, details[key])
+    try:
+        player.full_clean()
+    except ValidationError as error:  # an id of his that belongs to someone else
+        raise DuplicatePlayerError(_(
+            "%(name)s is already registered, and %(problems)s: check the ids before "
+            "entering this person."
+        ) % {"name": player.name, "problems": "; ".join(
+            message for messages in error.message_dict.values() for message in messages)}
+        ) from error
+    player.save()
+
+
+@transaction.atomic
+def remove_entry(entry: Entry, *, user=None) -> None:
+    """Take a player off the list before pairing (after it, withdraw him instead)."""
+    _refuse_if_paired(entry.tournament, _(
+        "The rounds are already generated: withdraw the player instead; his remaining games "
+        "become forfeits."
+    ))
+    announce(entry.tournament, "player-removed", user=user,
+             before={"player": entry.player.name})
+    entry.delete()
+    page_version.bump(entry.tournament_id)
