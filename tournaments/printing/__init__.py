@@ -8,4 +8,7 @@ without a database; `collect.py` turns the stored tournament into that data, and
 What the web pages and the paper both say is here too, below the pages, so the two agree:
 `standings_texts` (points, the direct encounter's texts), `swiss_rows` (a Swiss's crosstable and
 player rows) and `counted_rounds` (the rounds a Swiss's standings count, and their note).
+
+May import: `files`, `services`, `cache`, `queries`, the models and the computation below them;
+never `pages`, which import the printing (tests/project/test_layers.py).
 """
