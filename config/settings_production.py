@@ -127,7 +127,9 @@ for _proxy in TRUSTED_PROXIES:
 # the public pages 90 % of their rate (0.05-0.07 of the bare view without Redis, against
 # 0.41-0.51 with kept connections). Each worker keeps one for CONN_MAX_AGE seconds (default 600;
 # 0 turns it off), checked before reuse (CONN_HEALTH_CHECKS, base settings) so a restarted
-# database costs no request; a request that meets the database down answers 503 and drops the
+# database costs no request; on a warm public page the version read is that check
+# (tournaments/cache/versions.fetch_one: one query, not SELECT 1 and the query); a request
+# that meets the database down answers 503 and drops the
 # connection (config/database_outage.py). PostgreSQL must allow a connection per worker of every
 # server, plus the commands'. DATABASE_CONNECT_TIMEOUT bounds a connection attempt to a server
 # that does not answer (default 5 s), so neither a request nor /health/ hangs on it.
