@@ -86,11 +86,11 @@ def plan_rosters(tournament: Tournament, rows: list[RosterRow]) -> RosterPlan:
     places: list[PlannedPlace] = []
     orders: dict[tuple[str, int], int] = {}  # (team, order) -> the line that has it
     people: dict[tuple, int] = {}  # a person of the file -> the line that has him
+    spelled: dict[str, str] = {}  # a new team as the file's first row of it writes it
     for row in rows:
         key = normalised(row.team)
         found = existing.get(key)
-        first = next((p for p in places if normalised(p.team_name) == key), None)
-        name = found[0].name if found else (first.team_name if first else row.team)
+        name = found[0].name if found else spelled.setdefault(key, row.team)
         place = PlannedPlace(row, name, found is None)
         places.append(place)
         place.reasons.extend(row.problems)
