@@ -2,6 +2,8 @@
 arbiter starts and the organiser generates or deletes, the competition's settings, its teams and
 their players, and a team's withdrawal and return.
 
+The rosters of a whole league from one file have their own desk module, team_roster_views.
+
 Thin views over team_services; each checks the role on the server (arbiters, organisers, and a
 team's captain for its own line-ups).
 """

@@ -1,9 +1,10 @@
 """Domain steps of a team competition (issue 16), each one transaction, whole or not at all.
 
 The package holds `competition` (the competition, its teams and rosters, and the errors of the
-team steps), `rounds` (a round robin generated whole, a team Swiss paired round by round),
-`lineups` (line-ups and the start of a round), `withdrawals` (a whole team withdrawn) and
-`standings` (the competition read back for the plain module tournaments/standings/teams/).
+team steps), `rosters` (whole rosters from a file saved at once, issue 27), `rounds` (a round
+robin generated whole, a team Swiss paired round by round), `lineups` (line-ups and the start of
+a round), `withdrawals` (a whole team withdrawn) and `standings` (the competition read back
+for the plain module tournaments/standings/teams/).
 
 This module is the package's API: `from tournaments.services import teams as team_services`, then
 `team_services.start_round(...)`, offers the team steps and their errors under their names
@@ -15,6 +16,7 @@ the queries, the cache and what is below them, never files, printing or pages
 
 from tournaments.services.errors import TournamentError
 from tournaments.services.teams.competition import (
+    MAX_ROSTER,
     LineupError,
     RoundStartedError,
     add_team,
@@ -30,6 +32,7 @@ from tournaments.services.teams.lineups import (
     set_lineup,
     start_round,
 )
+from tournaments.services.teams.rosters import RosterPlace, RostersSaved, find_team, import_rosters
 from tournaments.services.teams.rounds import (
     deletable_last_round,
     delete_last_swiss_round,
@@ -50,7 +53,10 @@ __all__ = [
     # errors
     "LineupError", "RoundStartedError", "TournamentError",
     # the competition, its teams and rosters
-    "add_team", "add_team_player", "create_team_competition", "is_team_event", "roster",
+    "MAX_ROSTER", "add_team", "add_team_player", "create_team_competition", "is_team_event",
+    "roster",
+    # whole rosters from a file
+    "RosterPlace", "RostersSaved", "find_team", "import_rosters",
     # rounds
     "deletable_last_round", "delete_last_swiss_round", "generate_team_round_robin",
     "pair_next_swiss_round", "repair_last_swiss_round", "team_round_has_results",
