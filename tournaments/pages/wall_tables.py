@@ -81,6 +81,12 @@ class AlphabeticalListTable(tables.Table):
     def render_board(self, value):
         return format_html("<strong>{}</strong>", value)
 
+    def value_board(self, value):
+        return value
+
+    def value_opponent(self, value: str) -> str:
+        return value
+
     def render_opponent(self, value: str, record: dict):
         if record["opponent_number"] is None:
             return format_html("<em>{}</em>", value)
