@@ -37,7 +37,7 @@ class _LinkedName(tables.Table):
 class StartingListTable(_LinkedName):
     """Every player by pairing number; the columns no player fills are left out."""
 
-    number = NumberColumn(verbose_name=NUMBER_HEADING, default="–")
+    number = NumberColumn(verbose_name=NUMBER_HEADING, default="–", attrs=RANK_ATTRS)
     name = tables.Column(verbose_name=_("Name"), order_by=SORT_BY_NAME, attrs=NAME_ATTRS)
     club = tables.Column(verbose_name=_("Club or federation"), default="")
     state = tables.Column(verbose_name=_("State"), default="")
@@ -59,14 +59,17 @@ class StartingListTable(_LinkedName):
 class AlphabeticalListTable(tables.Table):
     """Each player of a round by name: board, colour, opponent (the bye, an absence)."""
 
+    # On a phone the name stays put and the board, colour and opponent come first beside it:
+    # what a player looks for; his number and points follow.
     name = tables.Column(verbose_name=_("Name"), order_by=SORT_BY_NAME, attrs=NAME_ATTRS)
-    number = NumberColumn(verbose_name=NUMBER_HEADING)
-    points = NumberColumn(verbose_name=pgettext_lazy("points column heading", "Pts"))
     board = NumberColumn(verbose_name=BOARD_HEADING, attrs=column_attrs("number board"))
     colour = tables.Column(verbose_name=_("Colour"), default="", attrs=column_attrs("colour"))
-    opponent = tables.Column(verbose_name=_("Opponent"), default="")
-    opponent_number = NumberColumn(verbose_name=NUMBER_HEADING)
+    opponent = tables.Column(verbose_name=_("Opponent"), default="",
+                             attrs=column_attrs("opponent"))
+    number = NumberColumn(verbose_name=NUMBER_HEADING)
+    points = NumberColumn(verbose_name=pgettext_lazy("points column heading", "Pts"))
     result = tables.Column(verbose_name=_("Result"), default="")
+    opponent_number = NumberColumn(verbose_name=NUMBER_HEADING)
 
     class Meta:
         order_by = ("name",)
@@ -102,7 +105,7 @@ class RankAfterRoundTable(_LinkedName):
     name = tables.Column(verbose_name=_("Name"), order_by=SORT_BY_NAME, attrs=NAME_ATTRS)
     club = tables.Column(verbose_name=_("Club or federation"), default="",
                          attrs=column_attrs("fold club"))
-    rating = NumberColumn(verbose_name=_("Rating"), attrs=column_attrs("number rating"))
+    rating = NumberColumn(verbose_name=_("Rating"), attrs=column_attrs("number fold rating"))
     points = PointsColumn(verbose_name=_("Points"), attrs=column_attrs("number points"))
 
     class Meta:
