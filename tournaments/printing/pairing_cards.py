@@ -11,6 +11,7 @@ leaves out. Drawn on the canvas, like the slips, so every card has the same shap
 from __future__ import annotations
 
 from django.utils.translation import gettext
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph
 
@@ -107,7 +108,9 @@ def _draw_card(canvas: Canvas, game: PairingRow, labels: _Labels, x: float, widt
 
     y = top - PAD - 7
     canvas.setFont(REGULAR, 7.5)
-    canvas.drawString(inner_left, y, fit_text(labels.event, REGULAR, 7.5, inner_width * 0.62))
+    title_width = stringWidth(labels.title, REGULAR, 7.5)
+    canvas.drawString(inner_left, y, fit_text(labels.event, REGULAR, 7.5,
+                                              inner_width - title_width - 10))
     canvas.drawRightString(inner_right, y, labels.title)
     y -= 24
     canvas.setFont(BOLD, 20)
@@ -140,9 +143,13 @@ def _draw_player(canvas: Canvas, side: str, player: PlayerEntry, labels: _Labels
     canvas.setFillColor(INK)
     canvas.setFont(REGULAR, 8)
     canvas.drawString(left + 3, y, side)
-    name = fit_text(f"({player.number}) {player.name}", BOLD, 11, right - left - 50)
-    canvas.setFont(BOLD, 11)
-    canvas.drawString(left + 46, y, name)
+    # The whole name in the largest type that fits, cut only below 8.5 pt (issue 25's rule).
+    room = right - left - 50
+    name = f"({player.number}) {player.name}"
+    size = next((size for size in (11.0, 10.0, 9.0, 8.5)
+                 if stringWidth(name, BOLD, size) <= room), 8.5)
+    canvas.setFont(BOLD, size)
+    canvas.drawString(left + 46, y, fit_text(name, BOLD, size, room))
     facts = [f"{labels.rating} {player.rating}" if player.rating else "",
              labels.points % {"points": player.points} if player.points else ""]
     canvas.setFont(REGULAR, 8)

@@ -52,7 +52,8 @@ def starting_list_pdf(tournament: Tournament) -> bytes:
         tournament, gettext("Starting list"), [heading for _key, heading in columns],
         [[_text(row[key]) if key != "number" else _text(row[key]) or "–"
           for key, _heading in columns] for row in rows],
-        empty=gettext("No players yet."))
+        empty=gettext("No players yet."),
+        left_columns=[index for index, (key, _heading) in enumerate(columns) if key == "club"])
 
 
 def alphabetical_list_pdf(tournament: Tournament, round_number: int) -> bytes:
