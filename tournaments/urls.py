@@ -51,6 +51,8 @@ urlpatterns = [
          name="starting_list"),
     path("<slug:slug>/rodada/<int:number>/lista-alfabetica/",
          tournament_page(wall_views.alphabetical_list), name="alphabetical_list"),
+    path("<slug:slug>/classificacao-rodada/", wall_views.rank_after_last_round,
+         name="rank_after_last_round"),
     path("<slug:slug>/classificacao-rodada/<int:number>/",
          tournament_page(wall_views.rank_after_round), name="rank_after_round"),
     path("<slug:slug>/rating/", rating_views.rating_report_page, name="rating_report"),

@@ -202,9 +202,14 @@ def test_rank_after_round_changes_add_up_to_the_rating_report(client, round_robi
     assert all(isinstance(row[-1], int | float) or row[-1] is None for row in rows[1:])
     standings = client.get(reverse("tournaments:standings", args=[round_robin.slug]),
                            **PORTUGUESE)
-    # the last complete round
-    assert reverse("tournaments:rank_after_round", args=[round_robin.slug, 2]) in (
-        standings.content.decode())
+    link = reverse("tournaments:rank_after_last_round", args=[round_robin.slug])
+    assert link in standings.content.decode()
+    assert client.get(link).url == reverse("tournaments:rank_after_round",
+                                           args=[round_robin.slug, 2])  # the last complete
+    chosen = client.get(reverse("tournaments:standings", args=[round_robin.slug]),
+                        {"rodada": 1}, **PORTUGUESE)
+    assert reverse("tournaments:rank_after_round", args=[round_robin.slug, 1]) in (
+        chosen.content.decode())
 
 
 def test_game_changes_sum_to_the_reports_change():

@@ -20,7 +20,7 @@ from tournaments.pages.tables import (
     tiebreak_legend,
 )
 from tournaments.printing.collect import tiebreak_labels
-from tournaments.printing.counted_rounds import complete_rounds, rounds_counted_note
+from tournaments.printing.counted_rounds import rounds_counted_note
 from tournaments.printing.standings_texts import encounter_legend
 from tournaments.queries import reports
 
@@ -44,7 +44,7 @@ def standings(request, slug: str):
     context = tournament_context(request, tournament)
     up_to_round = selected_round(request, context["round_numbers"])
     context["up_to_round"] = up_to_round
-    context["rank_round"] = rank_round(tournament, up_to_round, context["round_numbers"])
+    context["rank_round"] = up_to_round
     context["tiebreak_legend"] = tiebreak_legend(tournament.tiebreaks)
     context["games_legend"] = games_legend()
     context["encounter_legend"] = encounter_legend(list(tournament.tiebreaks))
@@ -61,17 +61,6 @@ def standings(request, slug: str):
     return table_page(request, standings_table(request, tournament, up_to_round),
                       f"{slug}-classificacao{suffix}", "tournaments/standings.html", context,
                       title)
-
-
-def rank_round(tournament: Tournament, up_to_round: int | None,
-               round_numbers: list[int]) -> int | None:
-    """The round whose rank with rating changes the standings link to (issue 27): the one
-    chosen, else the last complete one, else the first."""
-    if up_to_round is not None:
-        return up_to_round
-    if not round_numbers:
-        return None
-    return complete_rounds(tournament) or round_numbers[0]
 
 
 def standings_table(request, tournament: Tournament,

@@ -6,7 +6,7 @@ are the same (printing/wall_rows.py, rank_rows.py)."""
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament
@@ -17,6 +17,7 @@ from tournaments.pages.wall_tables import (
     StartingListTable,
 )
 from tournaments.printing.collect import RoundNotFoundError, pairings_data
+from tournaments.printing.counted_rounds import complete_rounds, published_round_numbers
 from tournaments.printing.rank_rows import rank_after_round as rank_report
 from tournaments.printing.wall_lists import rating_changes_legend
 from tournaments.printing.wall_rows import alphabetical_rows, starting_rows
@@ -45,6 +46,17 @@ def alphabetical_list(request: HttpRequest, slug: str, number: int) -> HttpRespo
     return table_page(request, table, f"{slug}-lista-alfabetica-rodada-{number}",
                       "tournaments/alphabetical_list.html", context,
                       _("Alphabetical list, round %(number)d") % {"number": number})
+
+
+def rank_after_last_round(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings page's link: the rank after the last complete round (the first round while
+    none is), found here so the standings page asks the database nothing more."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    published = published_round_numbers(tournament)
+    if not published:
+        raise Http404(_("No such round."))
+    number = complete_rounds(tournament) or published[0]
+    return redirect("tournaments:rank_after_round", slug, number)
 
 
 def rank_after_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
