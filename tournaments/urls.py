@@ -24,6 +24,7 @@ from tournaments.pages import (
     team_views,
     tournament_views,
     trf_views,
+    wall_views,
 )
 
 app_name = "tournaments"
@@ -46,6 +47,15 @@ urlpatterns = [
     path("<slug:slug>/classificacao/ao-vivo/<int:number>/", live.standings_updates,
          name="standings_live"),
     path("<slug:slug>/tabela/", tournament_page(standings_views.crosstable), name="crosstable"),
+    # The lists a hall pins up (issue 27)
+    path("<slug:slug>/lista-inicial/", tournament_page(wall_views.starting_list),
+         name="starting_list"),
+    path("<slug:slug>/rodada/<int:number>/lista-alfabetica/",
+         tournament_page(wall_views.alphabetical_list), name="alphabetical_list"),
+    path("<slug:slug>/classificacao-rodada/", wall_views.rank_after_last_round,
+         name="rank_after_last_round"),
+    path("<slug:slug>/classificacao-rodada/<int:number>/",
+         tournament_page(wall_views.rank_after_round), name="rank_after_round"),
     path("<slug:slug>/rating/", rating_views.rating_report_page, name="rating_report"),
     path("<slug:slug>/jogador/<int:entry_id>/", tournament_page(tournament_views.player_detail),
          name="player"),

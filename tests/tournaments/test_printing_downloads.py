@@ -77,8 +77,10 @@ def round_games(tournament, number: int) -> list[Game]:
 
 
 @pytest.mark.parametrize(("round_number", "links"), [
-    (None, ["crosstable", "crosstable_by_rank", "standings", "scoresheets", "all_pairings"]),
-    (4, ["pairings", "slips", "round_scoresheets", "all_pairings"]),
+    (None, ["starting_list", "crosstable", "crosstable_by_rank", "standings", "scoresheets",
+            "all_pairings"]),
+    (4, ["pairings", "alphabetical_list", "pairing_cards", "slips", "round_scoresheets",
+         "all_pairings"]),
 ])
 def test_the_download_links_partial_points_at_each_document(round_number, links):
     """templates/printing/_downloads.html, for the tournament and round pages to include."""
@@ -86,7 +88,8 @@ def test_the_download_links_partial_points_at_each_document(round_number, links)
     with translation.override("en"):
         html = render_to_string("printing/_downloads.html",
                                 {"tournament": tournament, "round_number": round_number})
-    whole = {"all_pairings", "crosstable_by_rank"}  # documents of the whole tournament
+    # documents of the whole tournament
+    whole = {"all_pairings", "crosstable_by_rank", "starting_list"}
     expected = [reverse(f"printing:{name}", kwargs={
         "slug": "aberto-de-damas",
         **({} if round_number is None or name in whole else {"round_number": round_number})})

@@ -44,6 +44,7 @@ def standings(request, slug: str):
     context = tournament_context(request, tournament)
     up_to_round = selected_round(request, context["round_numbers"])
     context["up_to_round"] = up_to_round
+    context["rank_round"] = up_to_round
     context["tiebreak_legend"] = tiebreak_legend(tournament.tiebreaks)
     context["games_legend"] = games_legend()
     context["encounter_legend"] = encounter_legend(list(tournament.tiebreaks))

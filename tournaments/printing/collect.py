@@ -248,7 +248,8 @@ def get_round(tournament: Tournament, number: int) -> Round:
 
 def _player(entry: Entry, points: dict[int, Fraction]) -> PlayerEntry:
     return PlayerEntry(number=entry.number, name=entry.player.name, club=entry.player.club,
-                       points=points_text(points.get(entry.number, Fraction(0))))
+                       points=points_text(points.get(entry.number, Fraction(0))),
+                       rating=_rating(entry.player.rating))
 
 
 def pairings_data(tournament: Tournament, round_number: int) -> PairingsData:

@@ -99,6 +99,7 @@ class PlayerEntry:
     name: str
     club: str = ""
     points: str = ""
+    rating: str = ""  # "" when unrated: the pairing cards print it (issue 27)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -14,10 +14,16 @@ from tournaments.printing.all_pairings import build_all_pairings_pdf
 from tournaments.printing.crosstable import build_crosstable_pdf
 from tournaments.printing.game_source import game_record_from_pdn
 from tournaments.printing.gamerecord import build_game_record_pdf
+from tournaments.printing.pairing_cards import build_pairing_cards_pdf
 from tournaments.printing.pairings import build_pairings_pdf
 from tournaments.printing.scoresheet import build_scoresheets_pdf
 from tournaments.printing.slips import build_slips_pdf
 from tournaments.printing.standings import build_standings_pdf
+from tournaments.printing.wall_lists import (
+    alphabetical_list_pdf,
+    rank_after_round_pdf,
+    starting_list_pdf,
+)
 
 CROSSTABLE = "crosstable"
 STANDINGS = "standings"
@@ -26,10 +32,17 @@ SLIPS = "slips"
 SCORESHEETS = "scoresheets"
 ALL_PAIRINGS = "all-pairings"
 CROSSTABLE_BY_RANK = "crosstable-by-rank"
+# The lists a hall pins up (issue 27)
+STARTING_LIST = "starting-list"
+ALPHABETICAL_LIST = "alphabetical-list"
+PAIRING_CARDS = "pairing-cards"
+RANK_AFTER_ROUND = "rank-after-round"
 GAME = "game"  # from a PDN file: the command prints it; games are not stored with moves yet
 DOCUMENTS = (CROSSTABLE, STANDINGS, PAIRINGS, SLIPS, SCORESHEETS, ALL_PAIRINGS,
-             CROSSTABLE_BY_RANK)
-NEEDS_ROUND = frozenset({PAIRINGS, SLIPS})  # score sheets take a round optionally
+             CROSSTABLE_BY_RANK, STARTING_LIST, ALPHABETICAL_LIST, PAIRING_CARDS,
+             RANK_AFTER_ROUND)
+# Score sheets take a round optionally.
+NEEDS_ROUND = frozenset({PAIRINGS, SLIPS, ALPHABETICAL_LIST, PAIRING_CARDS, RANK_AFTER_ROUND})
 
 
 class RoundRequiredError(ValueError):
@@ -54,6 +67,10 @@ def _file_words(document: str) -> str:
         ALL_PAIRINGS: pgettext("file name", "pairings of all rounds"),
         CROSSTABLE_BY_RANK: pgettext("file name", "crosstable by rank"),
         GAME: pgettext("file name", "game"),
+        STARTING_LIST: pgettext("file name", "starting list"),
+        ALPHABETICAL_LIST: pgettext("file name", "alphabetical list"),
+        PAIRING_CARDS: pgettext("file name", "pairing cards"),
+        RANK_AFTER_ROUND: pgettext("file name", "rank with rating changes"),
     }
     return words[document]
 
@@ -92,6 +109,15 @@ def render(
         content = build_pairings_pdf(collect.pairings_data(tournament, round_number))
     elif document == SLIPS:
         content = build_slips_pdf(collect.pairings_data(tournament, round_number))
+    elif document == STARTING_LIST:
+        content = starting_list_pdf(tournament)
+        round_number = None
+    elif document == ALPHABETICAL_LIST:
+        content = alphabetical_list_pdf(tournament, round_number)
+    elif document == PAIRING_CARDS:
+        content = build_pairing_cards_pdf(collect.pairings_data(tournament, round_number))
+    elif document == RANK_AFTER_ROUND:
+        content = rank_after_round_pdf(tournament, round_number)
     else:
         content = build_scoresheets_pdf(collect.scoresheet_data(tournament, round_number))
     return PrintedDocument(filename(tournament, document, round_number), content)

@@ -17,6 +17,7 @@ from tournaments.printing.layout import (
     BODY,
     LANDSCAPE,
     PORTRAIT,
+    SMALL,
     build_pdf,
     frame_size,
     text,
@@ -29,9 +30,11 @@ from tournaments.printing.team_documents import _fitted_table as fitted_table
 
 def plain_table_pdf(tournament: Tournament, title: str, headings: Sequence[str],
                     rows: Sequence[Sequence[object]], subtitle: str = "",
-                    wide_column: int = 1, empty: str = "") -> bytes:
+                    wide_column: int = 1, empty: str = "",
+                    notes: Sequence[str] = (), left_columns: Sequence[int] = ()) -> bytes:
     """PDF bytes of `rows` under `headings`; column `wide_column` (the names) is aligned left. With
-    no rows, `empty` is printed under the headings, as the page says it (issue 25)."""
+    no rows, `empty` is printed under the headings, as the page says it (issue 25); `notes` under
+    the table spell out its short headings; `left_columns` are further columns of names."""
     register_fonts()
     header = tournament_header(tournament)
     story: list[Flowable] = title_block(header, title, subtitle)
@@ -42,8 +45,12 @@ def plain_table_pdf(tournament: Tournament, title: str, headings: Sequence[str],
     pagesize = PORTRAIT if natural <= frame_size(PORTRAIT)[0] else LANDSCAPE
     width, _height = frame_size(pagesize)
     table = fitted_table([str(heading) for heading in headings], cells, width)
-    table.setStyle([("ALIGN", (wide_column, 1), (wide_column, -1), "LEFT")])
+    table.setStyle([("ALIGN", (column, 1), (column, -1), "LEFT")
+                    for column in (wide_column, *left_columns)])
     story.append(table)
     if not rows and empty:
         story += [Spacer(0, 6), Paragraph(text(empty), BODY)]
+    if notes:  # what the short headings mean (issue 27)
+        story.append(Spacer(0, 6))
+        story += [Paragraph(text(note), SMALL) for note in notes]
     return build_pdf(story, header=header, document_title=title, pagesize=pagesize)

@@ -3,6 +3,7 @@
 
 from django.urls import path
 
+from tournaments.cache.pages import tournament_page
 from tournaments.printing import views
 
 app_name = "printing"
@@ -17,4 +18,12 @@ urlpatterns = [
     path("rodada/<int:round_number>/sumulas.pdf", views.slips, name="slips"),
     path("rodada/<int:round_number>/planilhas.pdf", views.scoresheets,
          name="round_scoresheets"),
+    # The lists a hall pins up (issue 27), stored per version like the public pages
+    path("lista-inicial.pdf", tournament_page(views.starting_list), name="starting_list"),
+    path("rodada/<int:round_number>/lista-alfabetica.pdf", tournament_page(views.alphabetical_list),
+         name="alphabetical_list"),
+    path("rodada/<int:round_number>/cartoes.pdf", tournament_page(views.pairing_cards),
+         name="pairing_cards"),
+    path("rodada/<int:round_number>/classificacao.pdf", tournament_page(views.rank_after_round),
+         name="rank_after_round"),
 ]

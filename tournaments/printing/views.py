@@ -56,3 +56,23 @@ def slips(request: HttpRequest, slug: str, round_number: int) -> HttpResponse:
 @require_GET
 def scoresheets(request: HttpRequest, slug: str, round_number: int | None = None) -> HttpResponse:
     return _download(slug, documents.SCORESHEETS, round_number)
+
+
+@require_GET
+def starting_list(request: HttpRequest, slug: str) -> HttpResponse:
+    return _download(slug, documents.STARTING_LIST)
+
+
+@require_GET
+def alphabetical_list(request: HttpRequest, slug: str, round_number: int) -> HttpResponse:
+    return _download(slug, documents.ALPHABETICAL_LIST, round_number)
+
+
+@require_GET
+def pairing_cards(request: HttpRequest, slug: str, round_number: int) -> HttpResponse:
+    return _download(slug, documents.PAIRING_CARDS, round_number)
+
+
+@require_GET
+def rank_after_round(request: HttpRequest, slug: str, round_number: int) -> HttpResponse:
+    return _download(slug, documents.RANK_AFTER_ROUND, round_number)

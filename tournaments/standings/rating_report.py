@@ -67,3 +67,25 @@ def rating_report(players: Sequence[int], games: Sequence[GameRecord],
         rows.append(RatingRow(player, own, len(rated), score, expected, change,
                               performance_rating(score, opponents)))
     return rows
+
+
+def game_changes(games: Sequence[GameRecord], ratings: Mapping[int, int | None],
+                 k: int) -> dict[tuple[int, int], float]:
+    """The Elo change of each rated game, keyed by (round, player): K × (score − expected), the
+    terms whose sum is `rating_report`'s change, so the rank after a round shows game by game
+    what the report totals (issue 27). Games of an unrated player or against one, forfeits and
+    games not played yet have no entry."""
+    changes: dict[tuple[int, int], float] = {}
+    for game in games:
+        if game.result not in STANDARD:
+            continue
+        white, black = ratings.get(game.white), ratings.get(game.black)
+        if white is None or black is None:
+            continue
+        white_score, black_score = STANDARD[Result(game.result)]
+        for player, own, opponent, score in ((game.white, white, black, white_score),
+                                             (game.black, black, white, black_score)):
+            key = (game.round, player)
+            changes[key] = changes.get(key, 0.0) + k * (float(score)
+                                                        - expected_score(own, opponent))
+    return changes
