@@ -15,7 +15,7 @@ import datetime
 import hashlib
 import json
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -32,6 +32,7 @@ from tournaments.services import (
     enter_person,
     refuse_too_many_players,
 )
+from tournaments.services.entries import NotOnRatingListError, from_rating_list
 from tournaments.services.people import Match, find_person, normalised
 
 ADD, MERGE, REFUSE = "add", "merge", "refuse"
@@ -132,6 +133,12 @@ def plan_import(tournament: Tournament, rows: list[PlayerRow]) -> ImportPlan:
     new_fmjd_ids: dict[str, int] = {}  # of the new people: two lines cannot share one
     planned = []
     for row in rows:
+        try:  # issue 27: what the rating list in force says of the row's ids fills its blanks
+            name, details = from_rating_list(tournament, row.name, row.details())
+        except NotOnRatingListError as error:
+            planned.append(PlannedRow(row, REFUSE, reason=str(error)))
+            continue
+        row = replace(row, name=name, **details)
         match = find_person(name=row.name, federation_id=row.federation_id,
                             fmjd_id=row.fmjd_id, birth_date=row.birth_date)
         if match is None:

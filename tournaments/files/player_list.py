@@ -272,7 +272,7 @@ def _read_header(line: int, cells: list[Cell], where: _Where
             problems.append(where.problem(line, index, title, _("this column appears twice.")))
         else:
             columns[key] = index
-    if "name" not in columns and not problems:
+    if not {"name", "federation_id", "fmjd_id"} & set(columns) and not problems:
         problems.append(where.problem(line, None, None, _(
             "the header row has no \"name\" column.")))
     return columns, titles, problems
@@ -286,7 +286,8 @@ def _read_row(line: int, values: dict[str, str], titles: list[str], columns: dic
         problems.append(where.problem(line, columns[key], titles[columns[key]], message))
 
     name = values.get("name", "")
-    if not name:
+    if not name and not values.get("federation_id") and not values.get("fmjd_id"):
+        # Issue 27: a row with an id takes its name from the rating list in force.
         report("name", _("the name is empty."))
     elif len(name) > MAX_NAME:
         report("name", _("the name is longer than %(max)d characters.") % {"max": MAX_NAME})

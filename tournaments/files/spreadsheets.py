@@ -44,6 +44,21 @@ MAX_UNZIPPED = 40 * 1024 * 1024  # a spreadsheet's XML, unpacked: no zip bomb is
 MAX_ELEMENTS = 100_000
 MAX_WHOLE_PARTS = 512 * 1024
 
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one reading may hold: rows, XML elements of the sheet, bytes of the parts an .xlsx
+    reads whole. A player list keeps the defaults; a federation's rating list (issue 27) has
+    thousands of rows and its own, larger, limits (tournaments/files/rating_list.py)."""
+
+    rows: int = MAX_ROWS
+    elements: int = MAX_ELEMENTS
+    whole_parts: int = MAX_WHOLE_PARTS
+
+
+PLAYER_LIST = Limits()
+
 CSV, XLSX, ODS = "csv", "xlsx", "ods"
 
 # What a cell holds, as the spreadsheet says (a CSV field is always TEXT).
@@ -84,19 +99,19 @@ def file_kind(data: bytes, filename: str = "") -> str:
     return CSV
 
 
-def read_table(data: bytes, filename: str = "") -> Table:
+def read_table(data: bytes, filename: str = "", limits: Limits = PLAYER_LIST) -> Table:
     kind = file_kind(data, filename)
     if kind == "xls":
         raise CsvImportError([CsvProblem(1, None, _(
             "this is an old Excel file (.xls): save it as .xlsx or CSV and send it again."))])
     if kind in (XLSX, ODS):
         try:
-            return _read_xlsx(data) if kind == XLSX else _read_ods(data)
+            return _read_xlsx(data, limits) if kind == XLSX else _read_ods(data, limits)
         except CsvImportError:
             raise
         except Exception as error:  # a damaged file: whatever its zip or XML reader raises
             raise _unreadable(kind) from error
-    return _read_csv(data)
+    return _read_csv(data, limits)
 
 
 # --- CSV ----------------------------------------------------------------------------------
@@ -110,6 +125,12 @@ def _decode(data: bytes) -> tuple[str, str]:
     return decoded.text, encoding_note(decoded)
 
 
+def decoded_text(data: bytes) -> tuple[str, str]:
+    """The file's text and the note saying when its encoding was a guess; CsvImportError when
+    it is not text (for the fixed-width reader of tournaments/files/fixed_width.py)."""
+    return _decode(data)
+
+
 def guess_delimiter(header: str) -> str:
     """The separator the header row uses most of `;` (Brazilian Excel), tab (Excel's "Texto
     Unicode") and `,`; `,` when it has none (a single column)."""
@@ -118,7 +139,7 @@ def guess_delimiter(header: str) -> str:
     return best if counts[best] else ","
 
 
-def _read_csv(data: bytes) -> Table:
+def _read_csv(data: bytes, limits: Limits = PLAYER_LIST) -> Table:
     text, note = _decode(data)
     lines = text.splitlines()
     first = next((line for line in lines if line.strip()), "")
@@ -131,17 +152,17 @@ def _read_csv(data: bytes) -> Table:
     try:
         for fields in reader:
             table.rows.append((reader.line_num, [Cell(value) for value in fields]))
-            if len(table.rows) > MAX_ROWS + 1:
-                raise _too_many_rows(table.rows[-1][0], None)
+            if len(table.rows) > limits.rows + 1:
+                raise _too_many_rows(table.rows[-1][0], None, limits)
     except csv.Error as error:  # a field over the csv module's limit (128 KB)
         raise CsvImportError([CsvProblem(reader.line_num or 1, None, _(
             "this line cannot be read as CSV: a field is far too long."))]) from error
     return table
 
 
-def _too_many_rows(line: int, sheet: str | None) -> CsvImportError:
+def _too_many_rows(line: int, sheet: str | None, limits: Limits) -> CsvImportError:
     return CsvImportError([CsvProblem(line, None, _(
-        "more than %(max)d players: split the file into several.") % {"max": MAX_ROWS},
+        "more than %(max)d players: split the file into several.") % {"max": limits.rows},
         sheet=sheet)])
 
 
@@ -176,8 +197,8 @@ class _Budget:
     """The XML elements a sheet may hold before it is refused (issue 29): rows are read as a
     stream, and a sheet of millions of empty cells costs no more than this many."""
 
-    def __init__(self, sheet: str | None) -> None:
-        self.left, self.sheet = MAX_ELEMENTS, sheet
+    def __init__(self, sheet: str | None, limits: Limits = PLAYER_LIST) -> None:
+        self.left, self.sheet, self.limit = limits.elements, sheet, limits.elements
 
     def spend(self, count: int = 1) -> None:
         self.left -= count
@@ -185,7 +206,7 @@ class _Budget:
             raise CsvImportError([CsvProblem(1, None, _(
                 "the sheet holds more than %(max)d cells and other items, far more than a "
                 "player list: delete the empty rows and columns formatted below and right of "
-                "the players, or copy the players to a new sheet.") % {"max": MAX_ELEMENTS},
+                "the players, or copy the players to a new sheet.") % {"max": self.limit},
                 sheet=self.sheet)])
 
 
@@ -193,7 +214,7 @@ def _local(tag: str) -> str:
     return tag.rpartition("}")[2]
 
 
-def _first_sheet_reader():
+def _first_sheet_reader(limits: Limits = PLAYER_LIST):
     """openpyxl's reader of a workbook in read-only mode, but one that only finds the first
     worksheet (its read-only worksheet would scan the whole sheet for its size on opening,
     ReadOnlyWorksheet._get_size), and that refuses a workbook whose parts read whole (the types,
@@ -212,7 +233,7 @@ def _first_sheet_reader():
         first: tuple[str, str] | None = None
 
         def read_manifest(self) -> None:
-            if self.archive.getinfo(ARC_CONTENT_TYPES).file_size > MAX_WHOLE_PARTS:
+            if self.archive.getinfo(ARC_CONTENT_TYPES).file_size > limits.whole_parts:
                 raise _too_large()
             super().read_manifest()
             whole = {ARC_CONTENT_TYPES, ARC_CORE, ARC_CUSTOM, ARC_STYLE,
@@ -222,7 +243,7 @@ def _first_sheet_reader():
                 whole.add(strings.PartName[1:])
             sizes = {info.filename: info.file_size for info in self.archive.infolist()}
             if sum(size for name, size in sizes.items()
-                   if name in whole or name.endswith(".rels")) > MAX_WHOLE_PARTS:
+                   if name in whole or name.endswith(".rels")) > limits.whole_parts:
                 raise _too_large()
 
         def read_worksheets(self) -> None:
@@ -234,14 +255,14 @@ def _first_sheet_reader():
     return FirstSheetReader
 
 
-def _read_xlsx(data: bytes) -> Table:
+def _read_xlsx(data: bytes, limits: Limits = PLAYER_LIST) -> Table:
     """The first sheet, its XML read as a stream (openpyxl's reader gives the sheet, its
     shared strings and date styles; its read-only cell parser reads each non-empty cell)."""
     from openpyxl.utils.cell import coordinate_to_tuple, range_boundaries
     from openpyxl.worksheet._reader import WorkSheetParser  # the cell parser of read-only mode
 
     _open_zip(data, XLSX).close()
-    reader = _first_sheet_reader()(io.BytesIO(data), read_only=True, data_only=False)
+    reader = _first_sheet_reader(limits)(io.BytesIO(data), read_only=True, data_only=False)
     try:
         try:
             reader.read()
@@ -253,7 +274,7 @@ def _read_xlsx(data: bytes) -> Table:
             raise _unreadable(XLSX)
         title, path = reader.first
         workbook = reader.wb
-        budget = _Budget(title)
+        budget = _Budget(title, limits)
         parser = WorkSheetParser(None, reader.shared_strings, data_only=False,
                                  epoch=workbook.epoch, date_formats=workbook._date_formats,
                                  timedelta_formats=workbook._timedelta_formats)
@@ -285,12 +306,12 @@ def _read_xlsx(data: bytes) -> Table:
                     row = None
                     if cells:
                         filled[row_number] = cells
-                        if len(filled) > MAX_ROWS + 1:
-                            raise _too_many_rows(row_number, title)
+                        if len(filled) > limits.rows + 1:
+                            raise _too_many_rows(row_number, title, limits)
                 elif name == "mergeCell":
                     low_column, low_row, high_column, high_row = range_boundaries(
                         element.get("ref"))
-                    rows = range(low_row, min(high_row, MAX_ROWS * 2) + 1)
+                    rows = range(low_row, min(high_row, limits.rows * 2) + 1)
                     columns = range(low_column, min(high_column, MAX_COLUMNS) + 1)
                     budget.spend(len(rows) * len(columns))
                     merged.update((down, across) for down in rows for across in columns)
@@ -303,8 +324,8 @@ def _read_xlsx(data: bytes) -> Table:
     # Only the rows and columns holding something: a sheet formatted down to its last row
     # (max_row 1048576) is read as quickly as its few players, and empty rows are skipped.
     numbers = sorted(set(filled) | {row for row, _column in merged})
-    if len(numbers) > MAX_ROWS + 1:
-        raise _too_many_rows(numbers[MAX_ROWS + 1], title)
+    if len(numbers) > limits.rows + 1:
+        raise _too_many_rows(numbers[limits.rows + 1], title, limits)
     width = max([column for cells in filled.values() for column in cells]
                 + [column for _row, column in merged], default=0)
     table = Table(XLSX, title)
@@ -352,7 +373,7 @@ def _repeats(element, name: str) -> int:
     return int(element.get(_TABLE + name) or 1)
 
 
-def _read_ods(data: bytes) -> Table:
+def _read_ods(data: bytes, limits: Limits = PLAYER_LIST) -> Table:
     """The first sheet of content.xml, read as a stream: a repeated row or cell is counted, never
     copied past the row and column limits, and the reading stops at the sheet's end."""
     with _open_zip(data, ODS) as archive:
@@ -361,15 +382,15 @@ def _read_ods(data: bytes) -> Table:
         except KeyError as error:
             raise _unreadable(ODS) from error
         with source:
-            table = _read_ods_content(source)
+            table = _read_ods_content(source, limits)
     if table is None:
         raise _unreadable(ODS)
     return table
 
 
-def _read_ods_content(source) -> Table | None:
+def _read_ods_content(source, limits: Limits = PLAYER_LIST) -> Table | None:
     table: Table | None = None
-    budget = _Budget(None)
+    budget = _Budget(None, limits)
     number = 0
     row, cells = None, []
     for event, element in iterparse(source, events=("start", "end")):
@@ -401,11 +422,11 @@ def _read_ods_content(source) -> Table | None:
             if all(cell.blank for cell in cells):
                 number += repeated  # LibreOffice repeats the empty rows to the sheet's end
                 continue
-            for _copy in range(min(repeated, MAX_ROWS + 2)):
+            for _copy in range(min(repeated, limits.rows + 2)):
                 number += 1
                 table.rows.append((number, cells))
-                if len(table.rows) > MAX_ROWS + 1:
-                    raise _too_many_rows(number, table.sheet)
+                if len(table.rows) > limits.rows + 1:
+                    raise _too_many_rows(number, table.sheet, limits)
         elif local == "table":
             break  # the first sheet only: the others are not even parsed
     return table

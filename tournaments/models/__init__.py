@@ -4,8 +4,9 @@ Every rule that keeps the data sane is a database constraint as well as a form c
 script, the admin or a management command cannot store what a form would refuse.
 
 One module per aggregate: `choices` (the values settings and results take, the tie-break
-order's default and validator), `tournament`, `players` (Player, Entry), `rounds` (Round, Game,
-Absence), `teams` (team competitions), with `frozen` (settings that recorded play freezes) and
+order's default and validator), `tournament`, `players` (Player, Entry), `rating_lists` (the
+federations' published lists, issue 27), `rounds` (Round, Game, Absence), `teams` (team
+competitions), with `frozen` (settings that recorded play freezes) and
 `collation` (the sort key of names). This package offers every model and choice under
 `tournaments.models`, where Django and the migrations look for them; the modules inside it
 import each other directly, never this package.
@@ -34,6 +35,13 @@ from tournaments.models.players import (
     EntryQuerySet,
     Player,
     Sex,
+)
+from tournaments.models.rating_lists import (
+    NATIONAL_SOURCES,
+    REGISTRY_FIELDS,
+    RatingList,
+    RatingListRow,
+    RatingSource,
 )
 from tournaments.models.rounds import (
     REQUESTED_BYES,
@@ -66,11 +74,13 @@ from tournaments.models.tournament import (
 
 __all__ = [
     "DRAW_OVER_WIN", "ENDS_BEFORE_IT_STARTS", "LOSS_OVER_DRAW", "NEGATIVE_POINTS",
-    "PAGE_VERSION_FIELDS", "PROFILES_FOR_64_ONLY", "RATING_MAX", "RATING_OUT_OF_RANGE",
+    "NATIONAL_SOURCES", "PAGE_VERSION_FIELDS", "PROFILES_FOR_64_ONLY", "RATING_MAX",
+    "RATING_OUT_OF_RANGE", "REGISTRY_FIELDS",
     "REQUESTED_BYES", "WIN_NOT_OVER_LOSS",
     "Absence", "AbsenceKind", "Board", "Cycles", "DrawProfile", "Entry", "EntryQuerySet", "Game",
     "GameQuerySet", "GameResult", "LineupBoard", "MatchBoard", "Notation", "PairingSystem",
-    "Player", "PrimaryScore", "Round", "Sex", "Status", "Team", "TeamCompetition", "TeamMatch",
+    "Player", "PrimaryScore", "RatingList", "RatingListRow", "RatingSource", "Round", "Sex",
+    "Status", "Team", "TeamCompetition", "TeamMatch",
     "TeamMember", "TeamSystem", "TimeControl", "Tournament", "TournamentQuerySet",
     "default_tiebreak_order", "validate_tiebreak_order",
 ]

@@ -190,6 +190,21 @@ class PlayerForm(forms.ModelForm):
                    "fmjd_rating": forms.NumberInput(attrs={"min": 0, "max": MAX_RATING}),
                    "birth_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Issue 27: an id on the rating list in force is enough; the list gives the rest.
+        self.fields["name"].required = False
+        self.fields["federation_id"].help_text = _(
+            "National (CBD) id. With an id on the rating list in force at the tournament's "
+            "start, leave the name, club, rating and birth year blank: the list fills them in.")
+
+    def clean(self):
+        cleaned = super().clean()
+        if not (cleaned.get("name") or "").strip() and not cleaned.get("federation_id") \
+                and not cleaned.get("fmjd_id"):
+            self.add_error("name", _("Type the name, or an id of the rating list in force."))
+        return cleaned
+
     def validate_unique(self):
         """A known federation id is fine: the service enters that player again."""
 

@@ -17,6 +17,7 @@ from tournaments.pages.context import table_page, tournament_context
 from tournaments.pages.tables import NumberColumn, local_number
 from tournaments.printing.plain_table import plain_table_pdf
 from tournaments.queries import reports
+from tournaments.queries.rating_lists import FMJD, NATIONAL, rows_in_force, tournament_day
 from tournaments.standings.rating_report import rating_report
 
 
@@ -41,15 +42,32 @@ class RatingReportTable(tables.Table):
 
 # Which list the report rates on: the national (CBD) one by default, or FMJD's (?lista=fmjd).
 RATING_LISTS = {"": ("rating", "federation_id"), "fmjd": ("fmjd_rating", "fmjd_id")}
+LIST_KINDS = {"": NATIONAL, "fmjd": FMJD}
 
 
 def report_rows(tournament: Tournament, rating_list: str = "") -> list[dict]:
+    return rated_rows(tournament, rating_list)[0]
+
+
+def rated_rows(tournament: Tournament, rating_list: str = ""):
+    """The report's rows, the federation list in force at the start it rated by (issue 27: the
+    latest confirmed list dated on or before the start date) and how many players it did not
+    have (rated by the registry's rating instead)."""
     rating_field, id_field = RATING_LISTS[rating_list]
     entries = reports.numbered_entries(tournament)
     by_number = {entry.number: entry for entry in entries}
-    rows = rating_report(list(by_number), reports.game_records(tournament),
-                         {number: getattr(entry.player, rating_field)
-                          for number, entry in by_number.items()},
+    in_force, listed = rows_in_force(
+        tournament_day(tournament),
+        [getattr(entry.player, id_field) for entry in entries], LIST_KINDS[rating_list])
+    ratings, from_registry = {}, 0
+    for number, entry in by_number.items():
+        row = listed.get(getattr(entry.player, id_field))
+        if row is not None and row.rating is not None:
+            ratings[number] = row.rating
+        else:
+            ratings[number] = getattr(entry.player, rating_field)
+            from_registry += in_force is not None
+    rows = rating_report(list(by_number), reports.game_records(tournament), ratings,
                          tournament.rating_k)
     return [{
         "number": row.number, "name": by_number[row.number].player.name,
@@ -60,7 +78,7 @@ def report_rows(tournament: Tournament, rating_list: str = "") -> list[dict]:
         "change": "" if row.change is None else rounded(row.change, "0.1"),
         "new_rating": "" if row.new_rating is None else row.new_rating,
         "performance": "" if row.performance is None else row.performance,
-    } for row in rows]
+    } for row in rows], in_force, from_registry
 
 
 def rounded(value: float, places: str) -> Decimal:
@@ -74,11 +92,13 @@ def rating_report_page(request, slug: str):
     rating_list = request.GET.get("lista", "")
     if rating_list not in RATING_LISTS:
         rating_list = ""
-    rows = report_rows(tournament, rating_list)
+    rows, in_force, from_registry = rated_rows(tournament, rating_list)
     table = RatingReportTable(rows)
     if request.GET.get("formato") == "pdf":
         headings = [str(column.header) for column in table.columns]
         subtitle = _("K = %(k)d") % {"k": tournament.rating_k}
+        if in_force is not None:
+            subtitle += " · " + list_used(in_force)
         content = plain_table_pdf(tournament, _("Rating report"), headings,
                                   [[local_number(row[column.name],
                                                  signed=column.name == "change")
@@ -90,5 +110,10 @@ def rating_report_page(request, slug: str):
         return response
     return table_page(request, table, f"{slug}-rating{'-fmjd' if rating_list else ''}",
                       "tournaments/rating_report.html",
-                      tournament_context(request, tournament, rating_list=rating_list),
+                      tournament_context(request, tournament, rating_list=rating_list,
+                                         list_in_force=in_force, from_registry=from_registry),
                       _("Rating report"))
+
+
+def list_used(in_force) -> str:
+    return _("Ratings of the %(list)s list, in force at the start") % {"list": str(in_force)}

@@ -11,7 +11,12 @@ from django.utils.translation import gettext as _
 
 from tournaments.cache import versions as page_version
 from tournaments.models import Entry, Player, Tournament
-from tournaments.services.errors import DuplicatePlayerError, TooManyPlayersError
+from tournaments.queries.rating_lists import FMJD, NATIONAL, row_in_force, tournament_day
+from tournaments.services.errors import (
+    DuplicatePlayerError,
+    TooManyPlayersError,
+    TournamentError,
+)
 from tournaments.services.people import Match, find_person
 from tournaments.services.tournament import _refuse_if_paired, announce
 
@@ -68,6 +73,7 @@ def enter_person(tournament: Tournament, *, name: str, **details) -> tuple[Entry
     unknown = set(details) - set(PERSON_DETAILS)
     if unknown:
         raise TypeError(f"unknown player details: {sorted(unknown)}")
+    name, details = from_rating_list(tournament, name, details)
     match = find_person(name=name, federation_id=details.get("federation_id") or "",
                         fmjd_id=details.get("fmjd_id") or "",
                         birth_date=details.get("birth_date"))
@@ -86,6 +92,41 @@ def enter_person(tournament: Tournament, *, name: str, **details) -> tuple[Entry
     entry = Entry.objects.create(tournament=tournament, player=player)
     page_version.bump(tournament.pk)
     return entry, match
+
+
+# (kind of list, the id it matches, the rating it gives) for a player's two ids (issue 27).
+LIST_IDS = ((NATIONAL, "federation_id", "rating"), (FMJD, "fmjd_id", "fmjd_rating"))
+
+
+class NotOnRatingListError(TournamentError):
+    """A player entered by id alone whose id no list in force has."""
+
+
+def from_rating_list(tournament: Tournament, name: str, details: Mapping
+                     ) -> tuple[str, dict]:
+    """The name and details with what the lists in force at the tournament's start say of the
+    player's ids filled in where the form or the file left a blank (issue 27): what an organiser
+    typed is his choice, the list completes it."""
+    filled = dict(details)
+    day = tournament_day(tournament)
+    for kind, id_key, rating_key in LIST_IDS:
+        identifier = (filled.get(id_key) or "").strip()
+        row = row_in_force(day, identifier, kind) if identifier else None
+        if row is None:
+            continue
+        name = name.strip() or row.name
+        if not filled.get("club") and row.federation:
+            filled["club"] = row.federation[:200]
+        if filled.get(rating_key) is None and row.rating is not None:
+            filled[rating_key] = row.rating
+        if filled.get("birth_year") is None and not filled.get("birth_date") and row.birth_year:
+            filled["birth_year"] = row.birth_year
+    if not name.strip():
+        ids = [filled.get(key) for _kind, key, _rating in LIST_IDS if filled.get(key)]
+        raise NotOnRatingListError(_(
+            "No name, and the id %(id)s is on no rating list in force on %(day)s: type the "
+            "player's name.") % {"id": ", ".join(ids) or "–", "day": day.strftime("%d/%m/%Y")})
+    return name, filled
 
 
 def _fill_blanks(player: Player, details: Mapping) -> None:
