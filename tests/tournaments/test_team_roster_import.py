@@ -9,7 +9,9 @@ import io
 import openpyxl
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from odf.opendocument import OpenDocumentSpreadsheet
 from odf.table import Table, TableCell, TableRow
@@ -21,7 +23,7 @@ from tournaments import services
 from tournaments.files import roster_import
 from tournaments.files.import_problems import CsvImportError
 from tournaments.files.roster_list import parse_rosters_file
-from tournaments.models import Player, Team, TeamMember
+from tournaments.models import Player, Team, TeamMember, Tournament
 from tournaments.services import teams as team_services
 
 pytestmark = pytest.mark.django_db
@@ -229,6 +231,83 @@ def test_a_change_after_the_preview_undoes_the_whole_step(league):
         roster_import.carry_out(league, planned)
     assert not Team.objects.filter(name="Recife").exists()
     assert TeamMember.objects.count() == 1
+
+
+def league_file(prefix: str, teams: int, players: int) -> bytes:
+    """`teams` teams of `players`, each player with a club, an id, a rating and a birth date."""
+    lines = [HEADER]
+    for team in range(1, teams + 1):
+        for order in range(1, players + 1):
+            number = team * 100 + order
+            born = datetime.date(1970, 1, 1) + datetime.timedelta(days=number)
+            lines.append(f"{prefix} {team};{order};{prefix} Jogador {number};Clube {team};"
+                         f"{prefix}-{number};{1500 + order};{born:%d/%m/%Y}")
+    return "\n".join(lines).encode()
+
+
+def queries_of_the_save(teams: int, players: int) -> int:
+    """The queries of one save into a new league, among whose players are two people the
+    registry knows: one by federation id, one by name and birth date (who learns his id)."""
+    prefix = f"L{teams}x{players}"
+    league = team_services.create_team_competition(boards=4, name=f"Liga {prefix}")
+    rows = rows_of(league_file(prefix, teams, players))
+    earlier = services.create_tournament(name=f"Aberto {prefix}")
+    services.add_player(earlier, name=rows[0].name, federation_id=rows[0].federation_id)
+    services.add_player(earlier, name=rows[-1].name, birth_date=rows[-1].birth_date)
+    planned = roster_import.plan_rosters(league, rows)
+    assert planned.counts["found_players"] == 2 and not planned.refused
+    with CaptureQueriesContext(connection) as queries:
+        saved = roster_import.carry_out(league, planned)
+    assert (len(saved.teams_created), saved.players_found) == (teams, 2)
+    assert league.entries.count() == teams * players
+    return len(queries)
+
+
+def test_the_save_s_queries_do_not_grow_with_the_rows():
+    """Issue 27: a 1,000-row file saved in a fixed few queries (bench/rosters.py times it)."""
+    small, large = queries_of_the_save(2, 10), queries_of_the_save(10, 20)
+    assert small == large
+    assert large <= 20
+
+
+def test_a_person_the_file_already_placed_is_refused_on_his_second_line(league):
+    def place(line, team, name, **facts):
+        return team_services.RosterPlace(line=line, team=team, position=1, name=name, **facts)
+
+    born = datetime.date(1990, 3, 14)
+    with pytest.raises(team_services.TournamentError,
+                       match=r"Line 3: Caio \(same federation id\) is already in this"):
+        team_services.import_rosters(league, [place(2, "Recife", "Caio", federation_id="C-1"),
+                                              place(3, "Natal", "Caio L.", federation_id="C-1")])
+    with pytest.raises(team_services.TournamentError,
+                       match=r"Line 3: Ana Souza \(same name and birth date\)"):
+        team_services.import_rosters(league, [place(2, "Recife", "Ana Souza", birth_date=born),
+                                              place(3, "Natal", "ana  souza", birth_date=born)])
+    assert not Team.objects.exists() and not Player.objects.exists()
+
+
+def test_what_the_registry_learns_is_saved_and_his_other_competitions_move_on(league):
+    earlier = services.create_tournament(name="Aberto")
+    born = datetime.date(1990, 3, 14)
+    ana = services.add_player(earlier, name="Ana Conceição", birth_date=born).player
+    versions = dict(Tournament.objects.values_list("pk", "version"))
+    saved = team_services.import_rosters(league, [
+        team_services.RosterPlace(line=2, team="Recife", position=1, name="Ana Conceição",
+                                  club="Recife", rating=1850, federation_id="CBD-1001",
+                                  birth_date=born),
+        team_services.RosterPlace(line=3, team="Recife", position=2, name="Érica Lima",
+                                  birth_date=datetime.date(2001, 5, 2))])
+    assert (saved.players_created, saved.players_found) == (1, 1)
+    ana.refresh_from_db()
+    assert (ana.club, ana.rating, ana.federation_id) == ("Recife", 1850, "CBD-1001")
+    erica = Player.objects.get(name="Érica Lima")
+    assert (erica.sort_name, erica.birth_year) == ("erica lima", 2001)  # as save() keeps them
+    moved = {pk: version - versions[pk]
+             for pk, version in Tournament.objects.values_list("pk", "version")}
+    assert moved == {earlier.pk: 1, league.pk: 1}
+    with pytest.raises(team_services.TournamentError, match="Line 2: Ana Conceição"):
+        team_services.import_rosters(league, [team_services.RosterPlace(
+            line=2, team="Natal", position=1, name="Outra", federation_id="CBD-1001")])
 
 
 def test_no_file_adds_to_the_rosters_once_the_rounds_exist():
