@@ -13,6 +13,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 from odf.opendocument import OpenDocumentSpreadsheet
 from odf.table import Table, TableCell, TableRow
 from odf.text import P
@@ -20,7 +21,7 @@ from team_factories import make_league
 
 from arbitration.models import AuditEntry
 from tournaments import services
-from tournaments.files import roster_import
+from tournaments.files import roster_import, roster_template
 from tournaments.files.import_problems import CsvImportError
 from tournaments.files.roster_list import parse_rosters_file
 from tournaments.models import Player, Team, TeamMember, Tournament
@@ -391,3 +392,27 @@ def test_the_template_is_a_roster_file_the_import_reads(client, league, organise
     assert response["Content-Disposition"].startswith("attachment")
     rows = rows_of(response.content)
     assert [(row.order, row.problems) for row in rows] == [(1, ()), (2, ())]
+
+
+def test_the_excel_template_reads_back_as_the_csv_one(client, league, organiser):
+    client.force_login(organiser)
+    page = client.get(url("import_rosters", league)).content.decode()
+    assert url("roster_template_xlsx", league) in page and "template (Excel)" in page
+    response = client.get(url("roster_template_xlsx", league))
+    assert response["Content-Type"] == roster_template.XLSX_CONTENT_TYPE
+    assert 'filename="elencos-modelo.xlsx"' in response["Content-Disposition"]
+    csv_rows = rows_of(client.get(url("roster_template", league)).content)
+    assert rows_of(response.content, "elencos-modelo.xlsx") == csv_rows
+    sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
+    header, ana, joao = sheet.iter_rows(values_only=True)
+    assert header == ("equipe", "ordem", "nome", "clube", "id federação", "rating", "nascimento")
+    assert (ana[1], ana[5], ana[6], joao[6]) == (1, 1850, datetime.datetime(1990, 3, 14), 1987)
+    assert sheet["A1"].font.bold and sheet["G2"].number_format == "DD/MM/YYYY"
+    assert sheet.column_dimensions["C"].width > len("Ana Beatriz Conceição")
+
+
+def test_the_excel_template_speaks_portuguese():
+    with translation.override("pt-br"):
+        book = openpyxl.load_workbook(io.BytesIO(roster_template.template_xlsx()))
+    assert book.active.title == "Elencos"
+    assert book.active["A2"].value == "Equipe de exemplo"
