@@ -416,3 +416,23 @@ def test_the_excel_template_speaks_portuguese():
         book = openpyxl.load_workbook(io.BytesIO(roster_template.template_xlsx()))
     assert book.active.title == "Elencos"
     assert book.active["A2"].value == "Equipe de exemplo"
+
+
+@pytest.mark.parametrize("name, filename", [("roster_template", "elencos-modelo.csv"),
+                                            ("roster_template_xlsx", "elencos-modelo.xlsx")])
+def test_each_template_imports_cleanly_into_an_empty_team_competition(
+        client, league, organiser, name, filename):
+    client.force_login(organiser)
+    template = client.get(url(name, league)).content
+    assert upload(client, league, template, filename).status_code == 302
+    preview = client.get(url("import_rosters_preview", league))
+    assert preview.context["counts"] == {"new_teams": 1, "found_teams": 0, "new_players": 2,
+                                         "found_players": 0, "refused": 0}
+    done = client.post(url("import_rosters_preview", league),
+                       {"digest": preview.context["form"].initial["digest"]})
+    assert done.status_code == 302
+    team = league.teams.get()
+    assert team.name == "Example team"
+    assert [(entry.player.name, entry.player.birth_year)
+            for entry in team_services.roster(team)] == [
+        ("Ana Beatriz Conceição", 1990), ("João Gonçalves", 1987)]
