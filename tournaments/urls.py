@@ -111,6 +111,8 @@ urlpatterns = [
          name="import_rosters_preview"),
     path("<slug:slug>/equipes/importar-elencos/modelo.csv", team_roster_views.roster_template,
          name="roster_template"),
+    path("<slug:slug>/equipes/importar-elencos/modelo.xlsx", team_roster_views.roster_template,
+         {"extension": "xlsx"}, name="roster_template_xlsx"),
     path("<slug:slug>/equipe/<int:team_id>/jogadores/novo/", team_desk_views.add_team_player,
          name="add_team_player"),
     path("<slug:slug>/equipes/gerar-rodadas/", team_desk_views.generate_rounds,

@@ -9,8 +9,11 @@ import io
 import openpyxl
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 from odf.opendocument import OpenDocumentSpreadsheet
 from odf.table import Table, TableCell, TableRow
 from odf.text import P
@@ -18,10 +21,10 @@ from team_factories import make_league
 
 from arbitration.models import AuditEntry
 from tournaments import services
-from tournaments.files import roster_import
+from tournaments.files import roster_import, roster_template
 from tournaments.files.import_problems import CsvImportError
 from tournaments.files.roster_list import parse_rosters_file
-from tournaments.models import Player, Team, TeamMember
+from tournaments.models import Player, Team, TeamMember, Tournament
 from tournaments.services import teams as team_services
 
 pytestmark = pytest.mark.django_db
@@ -231,6 +234,83 @@ def test_a_change_after_the_preview_undoes_the_whole_step(league):
     assert TeamMember.objects.count() == 1
 
 
+def league_file(prefix: str, teams: int, players: int) -> bytes:
+    """`teams` teams of `players`, each player with a club, an id, a rating and a birth date."""
+    lines = [HEADER]
+    for team in range(1, teams + 1):
+        for order in range(1, players + 1):
+            number = team * 100 + order
+            born = datetime.date(1970, 1, 1) + datetime.timedelta(days=number)
+            lines.append(f"{prefix} {team};{order};{prefix} Jogador {number};Clube {team};"
+                         f"{prefix}-{number};{1500 + order};{born:%d/%m/%Y}")
+    return "\n".join(lines).encode()
+
+
+def queries_of_the_save(teams: int, players: int) -> int:
+    """The queries of one save into a new league, among whose players are two people the
+    registry knows: one by federation id, one by name and birth date (who learns his id)."""
+    prefix = f"L{teams}x{players}"
+    league = team_services.create_team_competition(boards=4, name=f"Liga {prefix}")
+    rows = rows_of(league_file(prefix, teams, players))
+    earlier = services.create_tournament(name=f"Aberto {prefix}")
+    services.add_player(earlier, name=rows[0].name, federation_id=rows[0].federation_id)
+    services.add_player(earlier, name=rows[-1].name, birth_date=rows[-1].birth_date)
+    planned = roster_import.plan_rosters(league, rows)
+    assert planned.counts["found_players"] == 2 and not planned.refused
+    with CaptureQueriesContext(connection) as queries:
+        saved = roster_import.carry_out(league, planned)
+    assert (len(saved.teams_created), saved.players_found) == (teams, 2)
+    assert league.entries.count() == teams * players
+    return len(queries)
+
+
+def test_the_save_s_queries_do_not_grow_with_the_rows():
+    """Issue 27: a 1,000-row file saved in a fixed few queries (bench/rosters.py times it)."""
+    small, large = queries_of_the_save(2, 10), queries_of_the_save(10, 20)
+    assert small == large
+    assert large <= 20
+
+
+def test_a_person_the_file_already_placed_is_refused_on_his_second_line(league):
+    def place(line, team, name, **facts):
+        return team_services.RosterPlace(line=line, team=team, position=1, name=name, **facts)
+
+    born = datetime.date(1990, 3, 14)
+    with pytest.raises(team_services.TournamentError,
+                       match=r"Line 3: Caio \(same federation id\) is already in this"):
+        team_services.import_rosters(league, [place(2, "Recife", "Caio", federation_id="C-1"),
+                                              place(3, "Natal", "Caio L.", federation_id="C-1")])
+    with pytest.raises(team_services.TournamentError,
+                       match=r"Line 3: Ana Souza \(same name and birth date\)"):
+        team_services.import_rosters(league, [place(2, "Recife", "Ana Souza", birth_date=born),
+                                              place(3, "Natal", "ana  souza", birth_date=born)])
+    assert not Team.objects.exists() and not Player.objects.exists()
+
+
+def test_what_the_registry_learns_is_saved_and_his_other_competitions_move_on(league):
+    earlier = services.create_tournament(name="Aberto")
+    born = datetime.date(1990, 3, 14)
+    ana = services.add_player(earlier, name="Ana Conceição", birth_date=born).player
+    versions = dict(Tournament.objects.values_list("pk", "version"))
+    saved = team_services.import_rosters(league, [
+        team_services.RosterPlace(line=2, team="Recife", position=1, name="Ana Conceição",
+                                  club="Recife", rating=1850, federation_id="CBD-1001",
+                                  birth_date=born),
+        team_services.RosterPlace(line=3, team="Recife", position=2, name="Érica Lima",
+                                  birth_date=datetime.date(2001, 5, 2))])
+    assert (saved.players_created, saved.players_found) == (1, 1)
+    ana.refresh_from_db()
+    assert (ana.club, ana.rating, ana.federation_id) == ("Recife", 1850, "CBD-1001")
+    erica = Player.objects.get(name="Érica Lima")
+    assert (erica.sort_name, erica.birth_year) == ("erica lima", 2001)  # as save() keeps them
+    moved = {pk: version - versions[pk]
+             for pk, version in Tournament.objects.values_list("pk", "version")}
+    assert moved == {earlier.pk: 1, league.pk: 1}
+    with pytest.raises(team_services.TournamentError, match="Line 2: Ana Conceição"):
+        team_services.import_rosters(league, [team_services.RosterPlace(
+            line=2, team="Natal", position=1, name="Outra", federation_id="CBD-1001")])
+
+
 def test_no_file_adds_to_the_rosters_once_the_rounds_exist():
     league = make_league(2, roster=4)
     with pytest.raises(team_services.TournamentError, match="rosters are fixed"):
@@ -312,3 +392,47 @@ def test_the_template_is_a_roster_file_the_import_reads(client, league, organise
     assert response["Content-Disposition"].startswith("attachment")
     rows = rows_of(response.content)
     assert [(row.order, row.problems) for row in rows] == [(1, ()), (2, ())]
+
+
+def test_the_excel_template_reads_back_as_the_csv_one(client, league, organiser):
+    client.force_login(organiser)
+    page = client.get(url("import_rosters", league)).content.decode()
+    assert url("roster_template_xlsx", league) in page and "template (Excel)" in page
+    response = client.get(url("roster_template_xlsx", league))
+    assert response["Content-Type"] == roster_template.XLSX_CONTENT_TYPE
+    assert 'filename="elencos-modelo.xlsx"' in response["Content-Disposition"]
+    csv_rows = rows_of(client.get(url("roster_template", league)).content)
+    assert rows_of(response.content, "elencos-modelo.xlsx") == csv_rows
+    sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
+    header, ana, joao = sheet.iter_rows(values_only=True)
+    assert header == ("equipe", "ordem", "nome", "clube", "id federação", "rating", "nascimento")
+    assert (ana[1], ana[5], ana[6], joao[6]) == (1, 1850, datetime.datetime(1990, 3, 14), 1987)
+    assert sheet["A1"].font.bold and sheet["G2"].number_format == "DD/MM/YYYY"
+    assert sheet.column_dimensions["C"].width > len("Ana Beatriz Conceição")
+
+
+def test_the_excel_template_speaks_portuguese():
+    with translation.override("pt-br"):
+        book = openpyxl.load_workbook(io.BytesIO(roster_template.template_xlsx()))
+    assert book.active.title == "Elencos"
+    assert book.active["A2"].value == "Equipe de exemplo"
+
+
+@pytest.mark.parametrize("name, filename", [("roster_template", "elencos-modelo.csv"),
+                                            ("roster_template_xlsx", "elencos-modelo.xlsx")])
+def test_each_template_imports_cleanly_into_an_empty_team_competition(
+        client, league, organiser, name, filename):
+    client.force_login(organiser)
+    template = client.get(url(name, league)).content
+    assert upload(client, league, template, filename).status_code == 302
+    preview = client.get(url("import_rosters_preview", league))
+    assert preview.context["counts"] == {"new_teams": 1, "found_teams": 0, "new_players": 2,
+                                         "found_players": 0, "refused": 0}
+    done = client.post(url("import_rosters_preview", league),
+                       {"digest": preview.context["form"].initial["digest"]})
+    assert done.status_code == 302
+    team = league.teams.get()
+    assert team.name == "Example team"
+    assert [(entry.player.name, entry.player.birth_year)
+            for entry in team_services.roster(team)] == [
+        ("Ana Beatriz Conceição", 1990), ("João Gonçalves", 1987)]

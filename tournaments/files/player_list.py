@@ -8,7 +8,8 @@ thousands dot). A formula, a merged cell or a date where a rating should be is n
 sheet, row and column instead of read as whatever value it shows.
 
 Every problem is reported with its line (row) and column, and the whole file is refused, so
-nothing is saved from a file with an error.
+nothing is saved from a file with an error. The roster import (roster_list.py) reads its cells,
+its birth dates and says its problems with the same `cell_value`, `read_birth` and `Where`.
 """
 
 from __future__ import annotations
@@ -151,7 +152,7 @@ def column_letter(index: int) -> str:
     return letters
 
 
-class _Where:
+class Where:
     """Makes problems for one table: its sheet, and a column's title and letter."""
 
     def __init__(self, table: Table):
@@ -164,7 +165,7 @@ class _Where:
 
 
 def _read_rows(table: Table) -> list[PlayerRow]:
-    where = _Where(table)
+    where = Where(table)
     rows_in = [(number, cells) for number, cells in table.rows
                if not all(cell.blank for cell in cells)]
     if not rows_in:
@@ -190,7 +191,7 @@ def _read_rows(table: Table) -> list[PlayerRow]:
         values: dict[str, str] = {}
         for key, index in columns.items():
             cell = cells[index] if index < len(cells) else Cell()
-            value = _cell_value(line, key, index, titles[index], cell, where, problems)
+            value = cell_value(line, key, index, titles[index], cell, where, problems)
             if value is not None:
                 values[key] = value
         if len(values) < len(columns):
@@ -216,7 +217,7 @@ def _read_rows(table: Table) -> list[PlayerRow]:
     return rows
 
 
-def _cell_value(line: int, key: str, index: int, title: str, cell: Cell, where: _Where,
+def cell_value(line: int, key: str, index: int, title: str, cell: Cell, where: Where,
                 problems: list[CsvProblem]) -> str | None:
     """The cell as the text the row reader checks; None (and a problem) when it cannot be."""
     if cell.kind == FORMULA:
@@ -243,7 +244,7 @@ def _cell_value(line: int, key: str, index: int, title: str, cell: Cell, where: 
     return cell.text.strip()
 
 
-def _read_header(line: int, cells: list[Cell], where: _Where
+def _read_header(line: int, cells: list[Cell], where: Where
                  ) -> tuple[dict[str, int], list[str], list[CsvProblem]]:
     columns: dict[str, int] = {}
     problems: list[CsvProblem] = []
@@ -279,7 +280,7 @@ def _read_header(line: int, cells: list[Cell], where: _Where
 
 
 def _read_row(line: int, values: dict[str, str], titles: list[str], columns: dict[str, int],
-              where: _Where) -> tuple[PlayerRow | None, list[CsvProblem]]:
+              where: Where) -> tuple[PlayerRow | None, list[CsvProblem]]:
     problems: list[CsvProblem] = []
 
     def report(key: str, message: str) -> None:
@@ -302,7 +303,7 @@ def _read_row(line: int, values: dict[str, str], titles: list[str], columns: dic
     sex = values.get("sex", "")
     if sex and sex.casefold() not in SEXES:
         report("sex", _("\"%(value)s\" is not a sex: write M or F.") % {"value": sex})
-    birth_date, birth_year = _read_birth(values.get("birth_date", ""), report)
+    birth_date, birth_year = read_birth(values.get("birth_date", ""), report)
     fmjd_rating = _read_rating(values, "fmjd_rating", report)
     fmjd_id, state = values.get("fmjd_id", ""), values.get("state", "")
     for key, value in (("fmjd_id", fmjd_id), ("state", state)):
@@ -359,7 +360,7 @@ def _shown(raw: str, limit: int = 20) -> str:
     return raw if len(raw) <= limit else raw[:limit] + "…"
 
 
-def _read_birth(raw: str, report) -> tuple[datetime.date | None, int | None]:
+def read_birth(raw: str, report) -> tuple[datetime.date | None, int | None]:
     """dd/mm/yyyy, yyyy-mm-dd or a year: (date, year); never in the future."""
     if not raw:
         return None, None

@@ -16,13 +16,14 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
+from django.db.models import Count
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.files.roster_list import RosterRow
 from tournaments.models import Team, Tournament
 from tournaments.services import teams as team_services
-from tournaments.services.people import Match, find_person, normalised
+from tournaments.services.people import Match, Registry, normalised
 
 
 @dataclass
@@ -81,8 +82,12 @@ def plan_rosters(tournament: Tournament, rows: list[RosterRow]) -> RosterPlan:
     """Who and where each row is, and why a row is refused; nothing is saved."""
     entered = {entry.player_id: entry for entry in tournament.entries.select_related(
         "team_member__team")}
+    # A team found by its name as the save finds it (team_services.find_team): the first.
     existing: dict[str, tuple[Team, int]] = {
-        normalised(team.name): (team, team.members.count()) for team in tournament.teams.all()}
+        normalised(team.name): (team, team.size)
+        for team in reversed(list(tournament.teams.annotate(size=Count("members"))))}
+    registry = Registry((row.name, row.federation_id, row.birth_date) for row in rows
+                        if not row.problems)  # the people of the file, in one query
     places: list[PlannedPlace] = []
     orders: dict[tuple[str, int], int] = {}  # (team, order) -> the line that has it
     people: dict[tuple, int] = {}  # a person of the file -> the line that has him
@@ -96,8 +101,8 @@ def plan_rosters(tournament: Tournament, rows: list[RosterRow]) -> RosterPlan:
         place.reasons.extend(row.problems)
         if row.problems:
             continue
-        place.match = find_person(name=row.name, federation_id=row.federation_id,
-                                  birth_date=row.birth_date)
+        place.match = registry.find(name=row.name, federation_id=row.federation_id,
+                                    birth_date=row.birth_date)
         _check_order(place, key, found, orders)
         _check_person(place, people, entered)
     _check_gaps(places, existing)

@@ -25,10 +25,10 @@ from tournaments.files.player_list import (
 from tournaments.files.player_list import (
     MAX_FEDERATION_ID,
     MAX_RATING,
-    _cell_value,
-    _read_birth,
-    _Where,
+    Where,
+    cell_value,
     parse_rating,
+    read_birth,
 )
 from tournaments.files.spreadsheets import CSV, FORMULA, MAX_NAME, MERGED, TEXT, Cell, read_table
 
@@ -90,7 +90,7 @@ class ParsedRosters:
 def parse_rosters_file(data: bytes, filename: str = "") -> ParsedRosters:
     """The rows of a roster file; CsvImportError names every problem of its shape."""
     table = read_table(data, filename)
-    where = _Where(table)
+    where = Where(table)
     rows_in = [(number, cells) for number, cells in table.rows
                if not all(cell.blank for cell in cells)]
     if not rows_in:
@@ -115,7 +115,7 @@ def parse_rosters_file(data: bytes, filename: str = "") -> ParsedRosters:
         values: dict[str, str] = {}
         for key, index in columns.items():
             cell = cells[index] if index < len(cells) else Cell()
-            value = _cell_value(line, key, index, titles[index], cell, where, problems)
+            value = cell_value(line, key, index, titles[index], cell, where, problems)
             if value is not None:
                 values[key] = value
         if len(values) == len(columns):
@@ -128,7 +128,7 @@ def parse_rosters_file(data: bytes, filename: str = "") -> ParsedRosters:
     return ParsedRosters(rows, table.kind, table.sheet, table.note)
 
 
-def _read_header(line: int, cells: list[Cell], where: _Where
+def _read_header(line: int, cells: list[Cell], where: Where
                  ) -> tuple[dict[str, int], list[str], list[CsvProblem]]:
     columns: dict[str, int] = {}
     problems: list[CsvProblem] = []
@@ -165,7 +165,7 @@ def _read_header(line: int, cells: list[Cell], where: _Where
 
 
 def _read_row(line: int, values: dict[str, str], titles: list[str], columns: dict[str, int],
-              where: _Where) -> RosterRow:
+              where: Where) -> RosterRow:
     problems: list[str] = []
 
     def report(key: str, message: str) -> None:
@@ -200,7 +200,7 @@ def _read_row(line: int, values: dict[str, str], titles: list[str], columns: dic
             report("rating", _("\"%(value)s\" is not a rating (a whole number from 0 to "
                                "%(max)d).") % {"value": raw[:20], "max": MAX_RATING})
             rating = None
-    birth_date, birth_year = _read_birth(values.get("birth_date", ""), report)
+    birth_date, birth_year = read_birth(values.get("birth_date", ""), report)
     return RosterRow(line, team[:MAX_TEAM_NAME], order, name[:MAX_NAME], club[:MAX_NAME],
                      rating, federation_id[:MAX_FEDERATION_ID], birth_date, birth_year,
                      tuple(problems))

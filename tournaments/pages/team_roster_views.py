@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from tournaments.files import roster_import
 from tournaments.files.import_problems import CsvImportError
 from tournaments.files.roster_list import TEMPLATE_HEADER, RosterRow, parse_rosters_file
+from tournaments.files.roster_template import TEMPLATE_NAME, template_file
 from tournaments.models import Tournament
 from tournaments.pages.forms import CsvImportForm
 from tournaments.pages.permissions import can_manage, tournament_role_required
@@ -143,14 +144,12 @@ def import_rosters_preview(request, tournament: Tournament):
 
 
 @tournament_role_required(can_manage)
-def roster_template(request, tournament: Tournament):
-    """A CSV to fill in: the header in Portuguese and two example rows; with a byte-order mark
-    and `;`, as Brazilian Excel opens it in columns."""
-    team = _("Example team")
-    lines = [";".join(TEMPLATE_HEADER),
-             f"{team};1;Ana Beatriz Conceição;Campinas;CBD-1001;1850;14/03/1990",
-             f"{team};2;João Gonçalves;Campinas;;;1987"]
-    response = HttpResponse("\ufeff" + "\r\n".join(lines) + "\r\n",
-                            content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = content_disposition_header(True, "elencos-modelo.csv")
+def roster_template(request, tournament: Tournament, extension: str = "csv"):
+    """A file to fill in (files/roster_template.py): the header in Portuguese and two example
+    rows, as a CSV (with a byte-order mark and `;`, as Brazilian Excel opens it in columns) or
+    an Excel workbook."""
+    content, content_type = template_file(extension)
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = content_disposition_header(
+        True, f"{TEMPLATE_NAME}.{extension}")
     return response

@@ -131,14 +131,28 @@ def from_rating_list(tournament: Tournament, name: str, details: Mapping
 
 def _fill_blanks(player: Player, details: Mapping) -> None:
     """What the registry did not know yet is learnt; what it knew is kept."""
+    if learn_blanks(player, details):
+        player.save()
+
+
+def learn_blanks(player: Player, details: Mapping, *, ids_looked_up: bool = False
+                 ) -> list[str]:
+    """Set what the registry did not know yet (unsaved) and check it; return the fields learnt.
+
+    `ids_looked_up`: the caller found the person by these ids first (people.Registry), so no one
+    else has them and the constraints, a query each, are checked only when a field is at fault,
+    for the message to be the same as without."""
     changed = [key for key, value in details.items()
                if value not in (None, "") and getattr(player, key) in (None, "")]
     if not changed:
-        return
+        return []
     for key in changed:
         setattr(player, key, details[key])
     try:
-        player.full_clean()
+        if ids_looked_up:
+            validate_without_queries(player)
+        else:
+            player.full_clean()
     except ValidationError as error:  # an id of his that belongs to someone else
         raise DuplicatePlayerError(_(
             "%(name)s is already registered, and %(problems)s: check the ids before "
@@ -146,7 +160,19 @@ def _fill_blanks(player: Player, details: Mapping) -> None:
         ) % {"name": player.name, "problems": "; ".join(
             message for messages in error.message_dict.values() for message in messages)}
         ) from error
-    player.save()
+    return changed
+
+
+def validate_without_queries(instance, *, exclude: list[str] | None = None) -> None:
+    """full_clean with no query when nothing is at fault: the database constraints, which
+    full_clean checks with a query each, are checked only to say a fault in full. For a caller
+    that has already looked up what they keep unique, and leaves out its foreign keys (their
+    check is a query too)."""
+    try:
+        instance.full_clean(exclude=exclude, validate_constraints=False)
+    except ValidationError:
+        instance.full_clean(exclude=exclude)
+        raise
 
 
 @transaction.atomic
