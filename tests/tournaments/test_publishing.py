@@ -155,7 +155,7 @@ def test_a_published_copy_refuses_every_write(client, venue, slot, token, organi
     client.force_login(organiser)
     answer = client.post(reverse("tournaments:game_result", args=[slot.slug, game.pk]),
                          {"result": "1-0", "version": game.version}, follow=True)
-    assert "read-only" in answer.content.decode()
+    assert "só pode ser consultado" in answer.content.decode()  # the page is in Portuguese
     assert game_at(slot, 1, 2).result == "1/2-1/2"
     admin = client.post(reverse("admin:tournaments_tournament_change", args=[slot.pk]),
                         {"name": "Mudado"}, follow=True)
@@ -167,8 +167,9 @@ def test_a_published_copy_refuses_every_write(client, venue, slot, token, organi
 def test_the_public_pages_say_when_it_was_published(client, venue, slot, token):
     assert send(client, slot.slug, token, body(venue, 1)).status_code == 200
     page = client.get(reverse("tournaments:detail", args=[slot.slug])).content.decode()
-    assert "Published from the venue at" in page and "read-only copy" in page
-    standings = client.get(reverse("tournaments:standings", args=[slot.slug]))
+    assert "Publicado do local do torneio às" in page and "somente para consulta" in page
+    standings = client.get(reverse("tournaments:standings", args=[slot.slug]),
+                           HTTP_ACCEPT_LANGUAGE="en")
     assert "Published from the venue at" in standings.content.decode()
 
 

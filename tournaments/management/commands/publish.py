@@ -14,7 +14,7 @@ from tournaments.services.publishing import PublishingError, set_up_publishing
 
 
 class Command(BaseCommand):
-    help = _("Publish a tournament to the public server (issue 27), or retry the pending sends.")
+    help = _("Publish a tournament to the public server, or retry the pending sends.")
 
     def add_arguments(self, parser):
         parser.add_argument("slug", nargs="?")
