@@ -181,3 +181,36 @@ def test_the_token_is_kept_hashed(slot, token):
     stored = slot.publishing_tokens.get()
     assert stored.digest != token and token.startswith(stored.prefix)
     assert token not in json.dumps(list(slot.publishing_tokens.values()), default=str)
+
+
+def test_the_publishing_page_issues_a_token_once_and_revokes_it(client, slot, organiser,
+                                                               outsider):
+    page = reverse("tournaments:publishing", args=[slot.slug])
+    client.force_login(outsider)
+    assert client.get(page).status_code == 403
+    client.force_login(organiser)
+    issued = client.post(page, {"action": "issue"}).content.decode()
+    stored = slot.publishing_tokens.get()
+    assert 'class="publishing-token"' in issued and stored.prefix in issued
+    assert "/api/publicar/vaga-do-aberto/" in issued
+    assert 'class="publishing-token"' not in client.get(page).content.decode()
+    client.post(page, {"action": "revoke", "token_id": stored.pk})
+    stored.refresh_from_db()
+    assert stored.revoked_at is not None
+
+
+def test_the_button_keeps_the_address_and_sends_after_the_commit(
+        client, venue, organiser, django_capture_on_commit_callbacks):
+    venue.organisers.add(organiser)
+    page = reverse("tournaments:publishing", args=[venue.slug])
+    client.force_login(organiser)
+    refused = client.post(page, {"action": "set_up", "url": "http://example.org/api/publicar/x/",
+                                 "token": "abc"})
+    assert "HTTPS" in refused.content.decode() and not hasattr(venue, "publishing_outbox")
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        answer = client.post(page, {"action": "set_up", "token": "abc",
+                                    "url": "https://example.org/api/publicar/x/"})
+    assert answer.status_code == 302 and len(callbacks) == 1  # the send's thread, after commit
+    venue.refresh_from_db()
+    assert venue.publishing_outbox.url == "https://example.org/api/publicar/x/"
+    assert "alterações esperando envio" in client.get(page).content.decode()
