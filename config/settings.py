@@ -85,6 +85,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.lock_errors.LockErrorMiddleware",
+    "config.published_copy.PublishedCopyMiddleware",  # a published copy's write: said, not a 500
     "config.database_outage.DatabaseOutageMiddleware",  # 503 while the database is away
     "config.not_allowed.MethodNotAllowedPage",  # after LocaleMiddleware: a translated 405
 ]

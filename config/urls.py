@@ -8,6 +8,7 @@ from django.views.i18n import set_language
 from config.accounts import RateLimitedPasswordResetView
 from config.login_limit import RateLimitedLoginView, limit_admin_login
 from tournaments.cache.pages import site_page
+from tournaments.pages.publishing_api import receive as receive_publication
 from tournaments.pages.tournament_views import home
 
 # Both sign-in pages count failed attempts and answer 429 when locked (config/login_limit.py).
@@ -21,6 +22,8 @@ handler400 = "config.bad_request.bad_request"
 urlpatterns = [
     path("", site_page(home), name="home"),
     path("admin/", admin.site.urls),
+    # The venue publishes its copy of a tournament here (issue 27, tournaments/files/publishing.py).
+    path("api/publicar/<slug:slug>/", receive_publication, name="publish_api"),
     # The language switch is on every page, public ones included, which proxies may share between
     # visitors (issue 15): a per-visitor CSRF token would make every page private. Choosing a
     # language only sets a cookie the visitor can change back on the next page, so it is exempt.

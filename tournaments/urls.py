@@ -15,6 +15,7 @@ from tournaments.pages import (
     organiser_views,
     person_views,
     player_views,
+    publishing_views,
     rating_list_views,
     rating_views,
     result_views,
@@ -100,6 +101,7 @@ urlpatterns = [
     path("<slug:slug>/suico/rodada/<int:number>/trocar-adversarios/",
          swiss_views.swiss_exchange, name="swiss_exchange"),
     path("<slug:slug>/copia-de-seguranca/", backup_download.download_backup, name="backup"),
+    path("<slug:slug>/publicacao/", publishing_views.publishing_page, name="publishing"),
     path("<slug:slug>/trf/", trf_views.download_trf, name="trf"),
     # team competitions (issue 16)
     path("<slug:slug>/equipes/", tournament_page(team_views.teams_page), name="teams"),

@@ -22,10 +22,11 @@ SOURCES = ("tournaments", "arbitration", "config", "templates", "rules", "events
 # a draw claim); the board played on, its kind (64 or 100 squares) or the table number; a
 # match as a game or as a pairing; a bye as a free round or a farewell; correct as a verb or
 # an adjective; set as a verb or a noun; a place as a venue or a prize position; registration
-# as a tournament's status or one person's request to enter (issue 17).
+# as a tournament's status or one person's request to enter (issue 17); a state as a Brazilian
+# state (UF) or as the state of a sending (issue 27).
 AMBIGUOUS = {"Draw", "draw", "Draws", "draws", "Board", "board", "Match", "match", "Bye", "bye",
              "Byes", "byes", "Correct", "correct", "Set", "set", "Place", "place",
-             "registration"}
+             "registration", "State"}
 # Sentences whose Portuguese agrees with the person's sex (inscrito, inscrita), one context for
 # each (issue 25).
 GENDERED = {"%(name)s is entered in %(section)s."}

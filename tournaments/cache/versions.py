@@ -33,22 +33,32 @@ from tournaments.models import (
     LineupBoard,
     MatchBoard,
     Player,
+    PublishedCopyError,
     Round,
     Team,
     TeamCompetition,
     TeamMatch,
     TeamMember,
     Tournament,
+    is_applying_publication,
 )
 
 
 def bump(tournament_id: int | None) -> None:
-    """Move the tournament's version on; call it inside the transaction of the write."""
+    """Move the tournament's version on; call it inside the transaction of the write.
+
+    Every write calls it, so it is also where a copy published from the venue (issue 27,
+    tournaments/models/publishing.py) refuses to change: PublishedCopyError rolls the write
+    back, and config/published_copy.py turns it into a message."""
     if tournament_id is None:
         return
     with transaction.atomic(savepoint=False):  # so the shared copy goes before the commit
-        Tournament.objects.filter(pk=tournament_id).update(
-            version=F("version") + 1, changed_at=timezone.now())
+        rows = Tournament.objects.filter(pk=tournament_id)
+        if not is_applying_publication():  # a copy published from the venue is read-only
+            rows = rows.filter(published_at__isnull=True)
+        if not rows.update(version=F("version") + 1, changed_at=timezone.now()) and (
+                Tournament.objects.filter(pk=tournament_id, published_at__isnull=False).exists()):
+            raise PublishedCopyError(tournament_id)  # the write's transaction rolls back
         if version_cache.active():  # the version kept in Redis too (shared_versions.py)
             slugs = Tournament.objects.filter(pk=tournament_id).values_list("slug", flat=True)
             version_cache.writing([version_cache.SITE, *slugs])

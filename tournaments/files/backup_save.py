@@ -14,14 +14,20 @@ from tournaments.models import Entry, Game, Player, Round, Status, Tournament
 from tournaments.pairing import berger as pairing
 from tournaments.pairing import micro_match
 
+# What a tournament saved in place keeps of its row: the page version moves on from its own.
+KEPT_IN_PLACE = ("version", "changed_at", "published_at")
 
-def save_tournament(checked: dict[str, Any], organisers) -> Tournament:
+
+def save_tournament(checked: dict[str, Any], organisers, *,
+                    into: Tournament | None = None) -> Tournament:
+    """Save as a new tournament, or `into` an existing one emptied of its players and rounds
+    (a copy published from the venue, tournaments/files/publishing.py), keeping its row."""
     rounds = checked["rounds"]
     all_played = all(game["result"] for round_ in rounds for game in round_["games"])
     if checked["swiss"]:  # a Swiss is finished after its last declared round (issue 25)
         declared = swiss_state.tournament_fields(checked["swiss"]).get("swiss_rounds") or 0
         all_played = all_played and len(rounds) >= declared
-    tournament = Tournament(
+    fields = dict(
         name=checked["name"], slug=checked["slug"], place=checked["place"],
         start_date=checked["start_date"], end_date=checked["end_date"], board=checked["board"],
         time_control=checked["time_control"], draw_profile=checked["draw_profile"],
@@ -35,6 +41,12 @@ def save_tournament(checked: dict[str, Any], organisers) -> Tournament:
         status=(Status.REGISTRATION if not rounds
                 else Status.FINISHED if all_played else Status.ONGOING),
     )
+    tournament = Tournament(**fields)
+    if into is not None:  # every setting as the file says, the rest back to its default
+        for field in Tournament._meta.concrete_fields:
+            if not field.primary_key and field.name not in KEPT_IN_PLACE:
+                setattr(into, field.attname, getattr(tournament, field.attname))
+        tournament = into
     tournament.full_clean()
     tournament.save()
     tournament.organisers.add(*organisers)

@@ -36,6 +36,15 @@ from tournaments.models.players import (
     Player,
     Sex,
 )
+from tournaments.models.publishing import (
+    TOKEN_PREFIX_LENGTH,
+    PublishedCopyError,
+    PublishingOutbox,
+    PublishingToken,
+    applying_publication,
+    is_applying_publication,
+    token_digest,
+)
 from tournaments.models.rating_lists import (
     NATIONAL_SOURCES,
     REGISTRY_FIELDS,
@@ -75,12 +84,14 @@ from tournaments.models.tournament import (
 __all__ = [
     "DRAW_OVER_WIN", "ENDS_BEFORE_IT_STARTS", "LOSS_OVER_DRAW", "NEGATIVE_POINTS",
     "NATIONAL_SOURCES", "PAGE_VERSION_FIELDS", "PROFILES_FOR_64_ONLY", "RATING_MAX",
-    "RATING_OUT_OF_RANGE", "REGISTRY_FIELDS",
-    "REQUESTED_BYES", "WIN_NOT_OVER_LOSS",
+    "RATING_OUT_OF_RANGE", "REGISTRY_FIELDS", "REQUESTED_BYES", "TOKEN_PREFIX_LENGTH",
+    "WIN_NOT_OVER_LOSS",
     "Absence", "AbsenceKind", "Board", "Cycles", "DrawProfile", "Entry", "EntryQuerySet", "Game",
     "GameQuerySet", "GameResult", "LineupBoard", "MatchBoard", "Notation", "PairingSystem",
-    "Player", "PrimaryScore", "RatingList", "RatingListRow", "RatingSource", "Round", "Sex",
-    "Status", "Team", "TeamCompetition", "TeamMatch",
+    "Player", "PrimaryScore", "PublishedCopyError", "PublishingOutbox", "PublishingToken",
+    "RatingList", "RatingListRow", "RatingSource", "Round", "Sex", "Status", "Team",
+    "TeamCompetition", "TeamMatch",
     "TeamMember", "TeamSystem", "TimeControl", "Tournament", "TournamentQuerySet",
-    "default_tiebreak_order", "validate_tiebreak_order",
+    "applying_publication", "default_tiebreak_order", "is_applying_publication", "token_digest",
+    "validate_tiebreak_order",
 ]

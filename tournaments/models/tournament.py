@@ -152,6 +152,10 @@ class Tournament(models.Model):
     # (tournaments/cache/versions.py), and every cached piece of a page is keyed on them.
     version = models.PositiveBigIntegerField(default=0, editable=False)
     changed_at = models.DateTimeField(default=timezone.now, editable=False)
+    # Set on a public server when the venue's copy replaced this tournament (issue 27): from then
+    # on it is read-only here (tournaments/models/publishing.py) and its pages say when.
+    published_at = models.DateTimeField(_("published from the venue at"), null=True, blank=True,
+                                        editable=False)
 
     objects = TournamentQuerySet.as_manager()
 
@@ -230,12 +234,14 @@ class Tournament(models.Model):
     def save(self, *args, **kwargs) -> None:
         """Save the settings but never write back the page version this object was read with:
         a form held open across a result would otherwise turn the version back to one whose
-        cached pages are stale. Only cache.versions.bump() moves it."""
+        cached pages are stale. Only cache.versions.bump() moves it. Nor the mark of a published
+        copy (issue 27), which only the publishing step sets."""
         if self.pk is not None and not self._state.adding and kwargs.get("update_fields") is None:
             deferred = self.get_deferred_fields()
             kwargs["update_fields"] = [
                 field.name for field in self._meta.concrete_fields
                 if not field.primary_key and field.name not in PAGE_VERSION_FIELDS
+                and field.name != "published_at"
                 and field.attname not in deferred]
         super().save(*args, **kwargs)
 

@@ -40,7 +40,7 @@ class StartingListTable(_LinkedName):
     number = NumberColumn(verbose_name=NUMBER_HEADING, default="–", attrs=RANK_ATTRS)
     name = tables.Column(verbose_name=_("Name"), order_by=SORT_BY_NAME, attrs=NAME_ATTRS)
     club = tables.Column(verbose_name=_("Club or federation"), default="")
-    state = tables.Column(verbose_name=_("State"), default="")
+    state = tables.Column(verbose_name=pgettext_lazy("Brazilian state", "State"), default="")
     rating = NumberColumn(verbose_name=_("Rating"))
     fmjd_rating = NumberColumn(verbose_name=_("FMJD rating"))
     birth_year = NumberColumn(verbose_name=_("Birth year"))

@@ -40,7 +40,7 @@ def starting_list_pdf(tournament: Tournament) -> bytes:
         ("number", pgettext("pairing number column heading", "No.")),
         ("name", gettext("Name")),
         ("club", gettext("Club or federation")),
-        ("state", gettext("State")),
+        ("state", pgettext("Brazilian state", "State")),
         ("rating", gettext("Rating")),
         ("fmjd_rating", gettext("FMJD rating")),
         ("birth_year", gettext("Birth year")),
