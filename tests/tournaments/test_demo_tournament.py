@@ -57,7 +57,8 @@ def test_demo_roles(demo):
 def test_loading_again_keeps_the_half_played_tournament(demo):
     before = list(Game.objects.of_tournament(demo).values_list("pk", "result", "version"))
     call_command("load_demo")
-    assert Tournament.objects.count() == 3  # round robin, team league (16), Swiss (14)
+    # round robin, team league (16), Swiss (14), the finished cup the ratings rate (27)
+    assert Tournament.objects.count() == 4
     assert list(Game.objects.of_tournament(demo).values_list("pk", "result", "version")) == before
 
 

@@ -9,6 +9,8 @@ from unittest import mock
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments.files.rating_list import parse_rating_list
@@ -166,3 +168,38 @@ def test_a_stale_preview_is_shown_again(client, organiser, registry):
     Player.objects.filter(pk=registry["dora"].pk).update(federation_id="2001")
     assert client.post(response.url, {"digest": digest}).status_code == 409
     assert RatingList.objects.get().confirmed_at is None
+
+
+def _load_and_preview(client, organiser, size: int) -> tuple[int, str]:
+    """Queries to stage a list of `size` players, preview it, and confirm it, with a registry
+    of `size` // 2 players on it (each of them changing rating, club and birth year) and as
+    many not on it."""
+    Player.objects.all().delete()
+    RatingList.objects.all().delete()
+    Player.objects.bulk_create(
+        [Player(name=f"Registrado {index}", federation_id=str(10_000 + 2 * index), rating=1500)
+         for index in range(size)])
+    text = "ID CBD;Nome;Federação;Rating;Ano de nascimento\n" + "".join(
+        f"{10_000 + index};JOGADOR {index};FPD;{1600 + index % 300};1990\n"
+        for index in range(size))
+    client.force_login(organiser)
+    with CaptureQueriesContext(connection) as queries:
+        parsed = parse_rating_list(text.encode(), "lista.csv")
+        pending = service.stage_list(source=RatingSource.CBD, date=datetime.date(2026, 5, 1),
+                                     file_name="lista.csv", rows=parsed.rows, user=organiser)
+        url = reverse("tournaments:rating_list_preview", args=[pending.pk])
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+        digest = page.context["form"].initial["digest"]
+        assert client.post(url, {"digest": digest}).status_code == 302
+    assert Player.objects.filter(rating__gte=1600).count() == size // 2
+    return len(queries), page.content.decode()
+
+
+def test_the_queries_do_not_grow_with_the_rows(client, organiser):
+    """The rows go in with one statement per batch, the preview reads the registry's ids in one
+    query and only their rows, and the confirmation updates each field in one statement."""
+    few, few_page = _load_and_preview(client, organiser, 40)
+    many, many_page = _load_and_preview(client, organiser, 500)
+    assert few == many
+    assert "Showing" not in few_page
+    assert "Showing 200 of 250." in many_page  # the page names the first 200 of each kind

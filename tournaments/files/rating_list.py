@@ -33,6 +33,7 @@ from tournaments.files.spreadsheets import (
     FORMULA,
     MAX_NAME,
     MERGED,
+    TEXT,
     Cell,
     Limits,
     Table,
@@ -140,6 +141,9 @@ def _read(table: Table) -> ParsedList:
         values = {}
         for key, index in columns.items():
             cell = cells[index] if index < len(cells) else Cell()
+            if cell.kind == TEXT:  # the common case, without a call per cell
+                values[key] = " ".join(cell.text.split())
+                continue
             value = _text(cell, key, line, index, titles[index], problems)
             if value is not None:
                 values[key] = value

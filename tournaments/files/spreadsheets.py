@@ -149,9 +149,13 @@ def _read_csv(data: bytes, limits: Limits = PLAYER_LIST) -> Table:
     # ends a row instead of raising csv.Error.
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=guess_delimiter(first))
     table = Table(CSV, None, note=note)
+    # A cell is immutable: one per distinct text (a federation's list repeats its states,
+    # categories and years thousands of times, and a cell costs more to build than to share).
+    cells: dict[str, Cell] = {}
     try:
         for fields in reader:
-            table.rows.append((reader.line_num, [Cell(value) for value in fields]))
+            table.rows.append((reader.line_num, [cells.get(value) or cells.setdefault(
+                value, Cell(value)) for value in fields]))
             if len(table.rows) > limits.rows + 1:
                 raise _too_many_rows(table.rows[-1][0], None, limits)
     except csv.Error as error:  # a field over the csv module's limit (128 KB)

@@ -20,6 +20,17 @@ from tournaments.pages.rating_list_forms import ConfirmListForm, RatingListForm
 from tournaments.services import rating_lists as service
 
 PROBLEMS_KEY = "rating-list-problems"
+# The preview names the first players of each kind and counts them all: a 30,000-player list
+# against a large registry made a page of thousands of lines that took over a second to render.
+SHOWN = 200
+
+
+def shown(plan: service.ListPlan) -> dict:
+    """The changes of each kind, their counts and the first SHOWN of each, for the page."""
+    lists = {"rating_changes": plan.of("rating"), "club_changes": plan.of("club"),
+             "birth_changes": plan.of("birth_year"), "not_found": plan.not_found}
+    return {**{key: items[:SHOWN] for key, items in lists.items()},
+            **{f"{key}_count": len(items) for key, items in lists.items()}, "shown": SHOWN}
 
 
 def can_load_lists(user) -> bool:
@@ -96,7 +107,6 @@ def rating_list_preview(request, pk: int):
     extra = request.session.get(f"rating-list-{pk}", {})
     return render(request, "tournaments/rating_list_preview.html", {
         "rating_list": rating_list, "plan": plan, "form": form,
-        "rows": rating_list.rows.count(), "rating_changes": plan.of("rating"),
-        "club_changes": plan.of("club"), "birth_changes": plan.of("birth_year"),
+        "rows": rating_list.rows.count(), **shown(plan),
         "skipped": extra.get("skipped", []), "note": extra.get("note", ""),
         "sheet": extra.get("sheet")}, status=status)

@@ -12,6 +12,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from tournaments.models import Tournament
 from tournaments.printing.collect import tournament_header
+from tournaments.printing.data import TournamentHeader
 from tournaments.printing.fonts import BOLD, REGULAR, register_fonts
 from tournaments.printing.layout import (
     BODY,
@@ -35,8 +36,18 @@ def plain_table_pdf(tournament: Tournament, title: str, headings: Sequence[str],
     """PDF bytes of `rows` under `headings`; column `wide_column` (the names) is aligned left. With
     no rows, `empty` is printed under the headings, as the page says it (issue 25); `notes` under
     the table spell out its short headings; `left_columns` are further columns of names."""
+    return plain_table_document(tournament_header(tournament), title, headings, rows,
+                                subtitle=subtitle, wide_column=wide_column, empty=empty,
+                                notes=notes, left_columns=left_columns)
+
+
+def plain_table_document(header: TournamentHeader, title: str, headings: Sequence[str],
+                         rows: Sequence[Sequence[object]], subtitle: str = "",
+                         wide_column: int = 1, empty: str = "",
+                         notes: Sequence[str] = (), left_columns: Sequence[int] = ()) -> bytes:
+    """The same table under any title block (a season's rating report covers many tournaments,
+    issue 27), with `notes` as small paragraphs after it."""
     register_fonts()
-    header = tournament_header(tournament)
     story: list[Flowable] = title_block(header, title, subtitle)
     cells = [[str(value) for value in row] for row in rows]
     natural = sum(max(widest([heading], BOLD, FONT_SIZE),
@@ -50,7 +61,7 @@ def plain_table_pdf(tournament: Tournament, title: str, headings: Sequence[str],
     story.append(table)
     if not rows and empty:
         story += [Spacer(0, 6), Paragraph(text(empty), BODY)]
-    if notes:  # what the short headings mean (issue 27)
+    if notes:  # what the short headings mean, or what the report covers (issue 27)
         story.append(Spacer(0, 6))
         story += [Paragraph(text(note), SMALL) for note in notes]
     return build_pdf(story, header=header, document_title=title, pagesize=pagesize)

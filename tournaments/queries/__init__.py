@@ -6,6 +6,7 @@ pages and the paper.
 - `swiss_micro`: a Swiss played as micro-matches, as the engine and the tables see it.
 - `swiss_trf`: a stored tournament as the engine's TRF data and as the TRF file exported.
 - `rating_lists`: the federations' rating list in force on a day, and a player's row on it.
+- `rating_season`: a season's finished tournaments, players, games and start ratings, rated.
 
 May import: `models`, and the computation below them (`standings`, `pairing`). Reads only:
 every change goes through `services`, above.

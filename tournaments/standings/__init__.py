@@ -11,6 +11,7 @@ and ranks, for round robins, Swiss events and team competitions.
 - `ranking`: the standings after any round, points then the tie-breaks in order.
 - `withdrawals`: whose results a withdrawal annuls when the regulation says so.
 - `rating_report`: each rated player's games, expected score and rating change.
+- `rating_season`: a season of tournaments rated in date order, new ratings carried over.
 - `teams/`: team competitions: line-ups, match scores, team standings and tie-breaks, board
   prizes (its `__init__` lists its modules).
 

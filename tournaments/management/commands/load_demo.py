@@ -2,7 +2,9 @@
 
 The tournament is a realistic 10-player Brazilian round robin, half played: rounds 1-5 of 9 with
 wins, draws, a forfeit (Art. 28) and a game whose colours were swapped by agreement (Art. 10).
-Beside it, a 30-player Swiss of seven rounds in its fifth round (tournaments/demo/swiss.py).
+Beside it, a 30-player Swiss of seven rounds in its fifth round (tournaments/demo/swiss.py), and
+for the ratings (issue 27) a CBD rating list dated before them all and a finished six-player
+round robin of October it rates (tournaments/demo/ratings.py).
 """
 
 import datetime
@@ -14,6 +16,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments import services
+from tournaments.demo.ratings import load_cup, load_rating_list
 from tournaments.demo.swiss import load_swiss
 from tournaments.demo.teams import load_team_demo
 from tournaments.models import Board, Game, TimeControl, Tournament
@@ -107,6 +110,8 @@ class Command(BaseCommand):
             self._play_half(tournament, organiser, arbiter)
         load_team_demo(organiser, arbiter)  # the 6-team league of 4 boards (issue 16)
         load_swiss(organiser, arbiter)  # the 30-player Swiss in its fifth round (issue 14)
+        load_rating_list(organiser)  # the CBD list in force at every demo tournament (issue 27)
+        load_cup(organiser, arbiter)  # a finished round robin the season report rates
 
     def _play_half(self, tournament: Tournament, organiser, arbiter) -> None:
         # Done as the demo's organiser and arbiter would, so the audit log shows who did what.
