@@ -1,126 +1,154 @@
-"""Time one Dutch-system round for 50 to 300 players, beside caissify-pairings 0.5.0 if installed.
+"""Time the Dutch engine through its command line on large fields, beside bbpPairings if given.
 
-A realistic random tournament is played out by our engine (rating-driven results, draws, forfeits,
-half-point byes) up to round R (5 of 9 by default) and written as TRF; each engine then re-pairs
-round R from rounds 1..R-1 of that file, as a pairings checker does. Targets (issue 14): 100
-players at least 10 times faster than caissify-pairings 0.5.0 measured in the same run; 300 players
-under 3 s; -c over a 100-player, 9-round tournament under 10 s. Times are wall clock (the machine
-may be shared) and CPU time of this process. Rerun with:
+Issue 28 measures both engines the way an arbiter's program runs them: one process per round,
+`--dutch IN.trf -p OUT`, process start included. A random tournament of N players and 9 rounds is
+played out by our engine (tournaments.pairing.swiss.simulate: rating-driven results, draws,
+forfeits, half-point byes) up to round 8 and cut before round R; each engine then pairs round R
+of that file. `--bbp PATH` adds a bbpPairings column (its binary, `PATH --dutch IN -p OUT`) and
+checks the pairings are equal; without it the issue's own bbpPairings 6.0.0 figures are printed
+as the reference (another run, another machine load: not measured here). Times are wall clock
+(the machine may be shared) and the child process's CPU time. Simulated fields are cached in the
+temporary directory (a 1,000-player field takes minutes to play out). Rerun with:
 
-    .venv/bin/python bench/swiss.py [--players 50 100 200 300] [--round 5] [--runs 1]
-        [--caissify] [--caissify-max 100] [--check-players 100]
+    .venv/bin/python bench/swiss.py [--players 100 300 600 1000] [--rounds 2 5 9]
+        [--bbp PATH] [--check 100x9]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tournaments.pairing.swiss.dutch import pair_round  # noqa: E402
 from tournaments.pairing.swiss.simulate import simulate  # noqa: E402
-from tournaments.pairing.swiss.state import from_trf  # noqa: E402
-from tournaments.pairing.swiss.trf import TrfTournament, parse_trf, write_trf  # noqa: E402
+from tournaments.pairing.swiss.trf import parse_trf, write_trf  # noqa: E402
 
 COMMAND = ".venv/bin/python bench/swiss.py"
 TOTAL_ROUNDS = 9
+ENGINE = [sys.executable, "-m", "tournaments.pairing.swiss"]
+#: Issue 28's measurement of bbpPairings 6.0.0 (seconds, process start included), by field and
+#: round: a reference from another run, printed when no --bbp binary is given.
+BBP_REFERENCE = {
+    100: {2: 0.04, 5: 0.04, 9: 0.03},
+    300: {2: 0.55, 5: 0.70, 9: 0.67},
+    600: {2: 6.5, 5: 14.7, 9: 8.8},
+}
 
 
-def generate(players: int, rounds: int, seed: int) -> TrfTournament:
-    """``rounds`` rounds of a ``players``-player Swiss paired by our engine, random results."""
-    t = simulate(players, rounds, seed, TOTAL_ROUNDS)
+def field_text(players: int, seed: int, cache: Path) -> str:
+    """TRF of a ``players``-player, 9-round Swiss played out to round 8 (cached on disk)."""
+    path = cache / f"swiss-bench-{players}p-{seed}.trf"
+    if path.exists():
+        return path.read_text(encoding="ascii")
+    t = simulate(players, TOTAL_ROUNDS - 1, seed, TOTAL_ROUNDS)
     t.other_lines = [f"012 Bench {players} players", "092 FIDE_DUTCH_2025"]
-    return t
+    text = write_trf(t)
+    path.write_text(text, encoding="ascii")
+    return text
 
 
-def time_ours(trf_text: str, round_no: int) -> tuple[float, set, float]:
-    """Wall seconds to read the file and pair ``round_no``, the pairing, and the CPU seconds."""
-    start, cpu = time.perf_counter(), time.process_time()
-    t = parse_trf(trf_text)
-    result = pair_round(from_trf(t, round_no, TOTAL_ROUNDS))
-    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
-    return elapsed, set(result.boards) | ({(result.bye, 0)} if result.bye else set()), cpu
+def cut(text: str, round_no: int) -> str:
+    """The file as it stood before ``round_no`` was paired (rounds 1..round_no-1 only)."""
+    t = parse_trf(text)
+    return write_trf(t, round_no - 1, scored_rounds=round_no - 1)
 
 
-def time_caissify(trf_text: str, round_no: int) -> tuple[float, set] | None:
-    """caissify-pairings 0.5.0 pairing ``round_no`` of the same file, set up as its own checker
-    does (its private helpers: this is a benchmark, not a dependency), or None if not installed."""
-    try:
-        from caissify_pairings import fpc  # type: ignore[import-not-found]
-        from caissify_pairings.trf import TRFParser  # type: ignore[import-not-found]
-    except ImportError:
-        return None
+def run(command: list[str], out: Path) -> tuple[float, float, frozenset[str]]:
+    """Wall and CPU seconds of one pairing process, and its pairs (one ``white black`` a line)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    parsed = TRFParser(trf_text).parse()
-    players = {p["starting_number"]: p for p in parsed["players"]}
-    engine = fpc.DutchEngine(
-        players=fpc._build_engine_players(players, round_no),
-        previous_pairings=fpc._build_previous_pairings(players, round_no),
-        round_number=round_no,
-        total_rounds=TOTAL_ROUNDS,
-        initial_color=fpc._infer_initial_color(players),
-    )
-    output = fpc._normalise_engine_output(engine.generate_pairings())
-    elapsed = time.perf_counter() - start
-    boards = {(p["white"], p.get("black") or 0) for p in output}
-    return elapsed, boards
+    subprocess.run(command, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    lines = out.read_text(encoding="ascii").split()
+    pairs = frozenset(f"{a} {b}" for a, b in zip(lines[1::2], lines[2::2], strict=True))
+    return wall, cpu, pairs
 
 
-def _pairs(boards: set) -> set:
-    return {frozenset(b) for b in boards}
+def time_round(text: str, round_no: int, bbp: str | None, work: Path) -> dict[str, object]:
+    """Our engine (and bbpPairings if given) pairing ``round_no`` of the cut file."""
+    src = work / f"in-r{round_no}.trf"
+    src.write_text(cut(text, round_no), encoding="ascii")
+    ours, theirs = work / "ours.txt", work / "bbp.txt"
+    wall, cpu, mine = run([*ENGINE, "--dutch", str(src), "-p", str(ours)], ours)
+    got: dict[str, object] = {"wall": wall, "cpu": cpu, "boards": len(mine)}
+    if bbp:
+        bwall, bcpu, other = run([bbp, "--dutch", str(src), "-p", str(theirs)], theirs)
+        got.update(bbp_wall=bwall, bbp_cpu=bcpu, same=mine == other)
+    return got
 
 
-def time_check(players: int, seed: int) -> float:
-    """Our checker (-c) re-pairing every round of a finished 9-round tournament."""
-    from tournaments.pairing.swiss.checker import check_tournament
-    from tournaments.pairing.swiss.systems import get_system
+def startup() -> float:
+    """Best of five: seconds for `python -m tournaments.pairing.swiss --help`, start included."""
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        subprocess.run([*ENGINE, "--help"], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+        best = min(best, time.perf_counter() - start)
+    return best
 
-    text = write_trf(generate(players, TOTAL_ROUNDS, seed))
+
+def time_check(players: int, rounds: int, seed: int, work: Path) -> float:
+    """Wall seconds of `-c` over a finished ``players`` x ``rounds`` tournament."""
+    t = simulate(players, rounds, seed, rounds)
+    path = work / "check.trf"
+    path.write_text(write_trf(t), encoding="ascii")
     start = time.perf_counter()
-    found = check_tournament(parse_trf(text), get_system("dutch"))
-    elapsed = time.perf_counter() - start
-    assert not found, found
-    return elapsed
+    subprocess.run([*ENGINE, "--dutch", str(path), "-c"], check=True, cwd=ROOT,
+                   stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
 
 
-def main() -> int:
+def cell(got: dict[str, object], reference: float | None) -> str:
+    text = f"ours {got['wall']:.2f} s (CPU {got['cpu']:.2f})"
+    if "bbp_wall" in got:
+        same = "same" if got["same"] else "DIFFERENT"
+        text += f", bbp {got['bbp_wall']:.2f} s, {same}"
+    elif reference is not None:
+        text += f", ref. bbp {reference:.2f} s"
+    return text
+
+
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, nargs="+", default=[50, 100, 200, 300])
-    parser.add_argument("--round", type=int, default=5, help="round to pair")
-    parser.add_argument("--runs", type=int, default=1)
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--caissify", action="store_true", help="also time caissify-pairings")
-    parser.add_argument(
-        "--caissify-max", type=int, default=100, help="largest field for caissify (300: ~8 min)"
-    )
-    parser.add_argument("--check-players", type=int, default=100)
-    options = parser.parse_args()
-    print(f"Dutch system, round {options.round} of {TOTAL_ROUNDS}; best of {options.runs}")
-    for n in options.players:
-        # Rounds 1..R are in the file (R paired by our engine); both engines re-pair round R from
-        # rounds 1..R-1, as caissify's own checker does.
-        text = write_trf(generate(n, options.round, options.seed + n))
-        ours, mine, cpu = min(time_ours(text, options.round) for _ in range(options.runs))
-        line = f"  {n:4d} players: ours {ours:7.3f} s (CPU {cpu:6.3f} s)"
-        if options.caissify and n <= options.caissify_max:
-            got = time_caissify(text, options.round)
-            if got is None:
-                line += "   (caissify-pairings not installed)"
-            else:
-                theirs, boards = got
-                # caissify's checker compares boards without colours (and allocates some
-                # colour ties unlike bbpPairings' files): compare the pairs only.
-                same = "same pairs" if _pairs(boards) == _pairs(mine) else "DIFFERENT pairs"
-                line += f"   caissify-pairings 0.5.0 {theirs:7.3f} s  {theirs / ours:5.1f}x, {same}"
-        print(line, flush=True)
-    check = time_check(options.check_players, options.seed)
-    print(f"  -c over {options.check_players} players, {TOTAL_ROUNDS} rounds: {check:7.3f} s")
-    print("Targets: 100 players >= 10x caissify-pairings 0.5.0; 300 players < 3 s; -c < 10 s.")
-    print(f"Rerun: {COMMAND} --caissify")
+    parser.add_argument("--players", type=int, nargs="+", default=[100, 300, 600, 1000])
+    parser.add_argument("--rounds", type=int, nargs="+", default=[2, 5, 9])
+    parser.add_argument("--seed", type=int, default=2028)
+    parser.add_argument("--bbp", metavar="PATH", help="bbpPairings binary to time beside ours")
+    parser.add_argument("--check", default="100x9", help="-c over PLAYERSxROUNDS ('0' skips)")
+    parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()))
+    options = parser.parse_args(argv)
+    print(f"`python -m tournaments.pairing.swiss --help`: {startup():.3f} s (best of 5)")
+    rounds = [r for r in options.rounds if 2 <= r <= TOTAL_ROUNDS]
+    print("| players | " + " | ".join(f"round {r} of {TOTAL_ROUNDS}" for r in rounds) + " |")
+    print("|---" * (len(rounds) + 1) + "|")
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        for n in options.players:
+            text = field_text(n, options.seed + n, options.cache)
+            cells = []
+            for r in rounds:
+                got = time_round(text, r, options.bbp, work)
+                cells.append(cell(got, BBP_REFERENCE.get(n, {}).get(r)))
+            print(f"| {n} | " + " | ".join(cells) + " |", flush=True)
+        if options.check != "0":
+            players, rounds_c = (int(x) for x in options.check.split("x"))
+            took = time_check(players, rounds_c, options.seed, work)
+            print(f"-c over {players} players x {rounds_c} rounds: {took:.2f} s")
+    if not options.bbp:
+        print("ref. bbp: bbpPairings 6.0.0 as issue 28 measured it (another run), not this one.")
+    print(f"Targets (issue 28): each round at most bbpPairings' time; 1,000 players under 30 s; "
+          f"start-up under 0.1 s. Machine: {os.cpu_count()} cores, possibly shared.")
+    print(f"Rerun: {COMMAND} [--bbp PATH/bbpPairings.exe]")
     return 0
 
 
