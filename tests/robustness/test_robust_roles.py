@@ -38,6 +38,9 @@ ORGANISER_WRITES = {
     "tournaments:withdraw_team", "tournaments:return_team",  # a whole team's withdrawal
     # the Swiss (issue 14): the organiser sets the initial ranking
     "tournaments:swiss_rank",
+    # issue 27: publishing a tournament (the roster import, which the crawl does not reach in a
+    # league already paired, has its role tests in tests/tournaments/test_team_roster_import.py)
+    "tournaments:publishing",
     # events, registrations and prizes (issue 17): the event's or tournament's organisers
     "events:edit", "events:add_section", "events:toggle_registration", "events:registrations",
     "events:toggle_women_only",  # issue 25
@@ -45,7 +48,8 @@ ORGANISER_WRITES = {
 }
 # Members of "Organizadores" (and superusers) only: a new tournament or event.
 CREATE = {"tournaments:create", "events:create",
-          "tournaments:import_trf"}  # issue 25: a tournament from a TRF file
+          "tournaments:import_trf",  # issue 25: a tournament from a TRF file
+          "tournaments:rating_lists"}  # issue 27: a federation's rating list
 PUBLIC_WRITES = {"events:register"}  # issue 17: entering an event needs no account
 ROLES = ["anonymous", "outsider", "other_arbiter", "other_organiser", "arbiter", "organiser",
          "superuser"]
@@ -61,6 +65,9 @@ PUBLIC_PAGES = {
     "tournaments:team_slips",
     "events:list", "events:detail", "events:confirmed", "events:register",  # issue 17
     "prizes:list", "prizes:category",
+    # the wall lists (issue 27)
+    "tournaments:starting_list", "tournaments:alphabetical_list",
+    "tournaments:rank_after_last_round", "tournaments:rank_after_round",
 } | {route.name for route in routes() if route.name.startswith("printing:")}
 
 

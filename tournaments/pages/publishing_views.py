@@ -53,7 +53,11 @@ def publishing_page(request: HttpRequest, tournament: Tournament) -> HttpRespons
                     form.add_error("url", str(error))
                 else:
                     return _publish_now(request, tournament, outbox)
-        elif action == "publish" and outbox is not None:
+        elif action == "publish":
+            if outbox is None:
+                messages.error(request, _("Nothing was sent: give the public server's address "
+                                          "and token first."))
+                return redirect("tournaments:publishing", tournament.slug)
             return _publish_now(request, tournament, outbox)
         elif action == "stop":
             publishing.stop_publishing(tournament)
@@ -66,6 +70,12 @@ def publishing_page(request: HttpRequest, tournament: Tournament) -> HttpRespons
         elif action == "revoke":
             if publishing.revoke_token(tournament, _int(request.POST.get("token_id"))):
                 messages.success(request, _("Token revoked: sends with it are refused."))
+            else:
+                messages.error(request, _("Nothing was revoked: that token is not one of this "
+                                          "tournament's, or it was revoked already."))
+            return redirect("tournaments:publishing", tournament.slug)
+        else:
+            messages.error(request, _("Nothing was done: use one of the page's buttons."))
             return redirect("tournaments:publishing", tournament.slug)
     return _render(request, tournament, outbox, form)
 
