@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 
 from django.utils.translation import gettext as _
@@ -164,19 +165,15 @@ class Where:
         return CsvProblem(line, title or None, message, sheet=self.sheet, letter=letter)
 
 
-def _read_rows(table: Table) -> list[PlayerRow]:
-    where = Where(table)
-    rows_in = [(number, cells) for number, cells in table.rows
-               if not all(cell.blank for cell in cells)]
-    if not rows_in:
-        raise CsvImportError([where.problem(1, None, None, _("the header row is missing."))])
-    header_line, header_cells = rows_in[0]
-    columns, titles, problems = _read_header(header_line, header_cells, where)
-    if problems:
-        raise CsvImportError(problems)
-    rows: list[PlayerRow] = []
-    seen_ids: dict[str, int] = {}
-    for line, cells in rows_in[1:]:
+def row_values(table: Table, rows: list[tuple[int, list[Cell]]], columns: dict[str, int],
+               titles: list[str], where: Where, problems: list[CsvProblem]
+               ) -> Iterator[tuple[int, dict[str, str]]]:
+    """(line, values by column key) of each data row whose cells all read, after the checks
+    every list file shares (the players' and the team rosters'): no value in a column without a
+    title (in a CSV, a row with more fields than the header), each cell a value of its column.
+    A row that fails is reported in `problems` and skipped: its other checks would only repeat
+    the problem."""
+    for line, cells in rows:
         extra = [index for index in range(len(titles), len(cells)) if not cells[index].blank]
         if extra:
             if table.kind == CSV:
@@ -194,8 +191,23 @@ def _read_rows(table: Table) -> list[PlayerRow]:
             value = cell_value(line, key, index, titles[index], cell, where, problems)
             if value is not None:
                 values[key] = value
-        if len(values) < len(columns):
-            continue  # the cell's problem is reported; the row's others would only repeat it
+        if len(values) == len(columns):
+            yield line, values
+
+
+def _read_rows(table: Table) -> list[PlayerRow]:
+    where = Where(table)
+    rows_in = [(number, cells) for number, cells in table.rows
+               if not all(cell.blank for cell in cells)]
+    if not rows_in:
+        raise CsvImportError([where.problem(1, None, None, _("the header row is missing."))])
+    header_line, header_cells = rows_in[0]
+    columns, titles, problems = _read_header(header_line, header_cells, where)
+    if problems:
+        raise CsvImportError(problems)
+    rows: list[PlayerRow] = []
+    seen_ids: dict[str, int] = {}
+    for line, values in row_values(table, rows_in[1:], columns, titles, where, problems):
         row, row_problems = _read_row(line, values, titles, columns, where)
         problems.extend(row_problems)
         if row is None:

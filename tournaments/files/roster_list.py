@@ -26,11 +26,11 @@ from tournaments.files.player_list import (
     MAX_FEDERATION_ID,
     MAX_RATING,
     Where,
-    cell_value,
     parse_rating,
     read_birth,
+    row_values,
 )
-from tournaments.files.spreadsheets import CSV, FORMULA, MAX_NAME, MERGED, TEXT, Cell, read_table
+from tournaments.files.spreadsheets import FORMULA, MAX_NAME, MERGED, TEXT, Cell, read_table
 
 MAX_TEAM_NAME = 200  # as Team.name
 
@@ -100,26 +100,8 @@ def parse_rosters_file(data: bytes, filename: str = "") -> ParsedRosters:
     if problems:
         raise CsvImportError(problems)
     rows = []
-    for line, cells in rows_in[1:]:
-        extra = [index for index in range(len(titles), len(cells)) if not cells[index].blank]
-        if extra:
-            if table.kind == CSV:
-                problems.append(CsvProblem(line, None, _(
-                    "%(found)d fields where the header has %(expected)d; a name with the "
-                    "delimiter in it must be in double quotes."
-                ) % {"found": extra[-1] + 1, "expected": len(titles)}))
-            else:
-                problems.append(where.problem(line, extra[0], None, _(
-                    "a value in a column without a title.")))
-            continue
-        values: dict[str, str] = {}
-        for key, index in columns.items():
-            cell = cells[index] if index < len(cells) else Cell()
-            value = cell_value(line, key, index, titles[index], cell, where, problems)
-            if value is not None:
-                values[key] = value
-        if len(values) == len(columns):
-            rows.append(_read_row(line, values, titles, columns, where))
+    for line, values in row_values(table, rows_in[1:], columns, titles, where, problems):
+        rows.append(_read_row(line, values, titles, columns, where))
     if problems:
         raise CsvImportError(problems)
     if not rows:
