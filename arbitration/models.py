@@ -274,6 +274,9 @@ class Action(models.TextChoices):
     REGISTRATION_APPROVED = "registration-approved", _("registration approved")
     REGISTRATION_REFUSED = "registration-refused", _("registration refused")
     REGISTRATION_EDITED = "registration-edited", _("registration edited")
+    # Sent by tournaments.services.publishing (issue 27): on a public server, the organiser made
+    # a copy published from the venue an ordinary, editable tournament.
+    COPY_UNLOCKED = "copy-unlocked", _("published copy unlocked")
 
 
 class AuditEntry(models.Model):

@@ -28,3 +28,5 @@ PAIRING_EDITED = "pairing-edited"
 ROUND_PUBLISHED = "round-published"
 # The last round of a Swiss (individual or team) thrown away while nothing is played in it.
 ROUND_DELETED = "round-deleted"
+# On a public server, a copy published from the venue made an ordinary tournament (issue 27).
+COPY_UNLOCKED = "copy-unlocked"

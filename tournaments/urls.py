@@ -104,6 +104,10 @@ urlpatterns = [
          swiss_views.swiss_exchange, name="swiss_exchange"),
     path("<slug:slug>/copia-de-seguranca/", backup_download.download_backup, name="backup"),
     path("<slug:slug>/publicacao/", publishing_views.publishing_page, name="publishing"),
+    path("<slug:slug>/publicacao/desbloquear/", publishing_views.unlock_copy,
+         name="publishing_unlock"),
+    path("<slug:slug>/publicacao/apagar/", publishing_views.delete_copy,
+         name="publishing_delete"),
     path("<slug:slug>/trf/", trf_views.download_trf, name="trf"),
     # team competitions (issue 16)
     path("<slug:slug>/equipes/", tournament_page(team_views.teams_page), name="teams"),

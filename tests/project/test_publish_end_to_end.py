@@ -196,7 +196,7 @@ def test_publishing_round_after_round_through_a_cut_connection(public_server):
             shown_equals_venue(public_server, venue)  # the server did apply it
             due_now(venue)
             # Sent again with a new sequence number and the same digest: nothing is written.
-            assert "Published" in publish("--pending")
+            assert "had this copy already" in publish("--pending")
             outbox = PublishingOutbox.objects.get(tournament=venue)
             assert outbox.attempts == 0 and outbox.last_error == ""
             continue

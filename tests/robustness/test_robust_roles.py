@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 from django.urls import resolve, reverse
+from django.utils import timezone
 from robust_scene import url_arguments
 from robust_site import (
     CSRF_FIELD,
@@ -24,6 +25,8 @@ from robust_site import (
     routes,
     write_paths,
 )
+
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -46,6 +49,10 @@ ORGANISER_WRITES = {
     "events:toggle_women_only",  # issue 25
     "events:decide", "prizes:manage", "prizes:delete_category",
 }
+# issue 27: a published copy's ways out on the public server, its organisers' only. The crawl's
+# tournaments are not published copies (their pages would refuse every other write), so these
+# are tried on one made for the test (test_a_published_copy_is_unlocked_or_deleted_by_...).
+PUBLISHED_COPY_WRITES = {"tournaments:publishing_unlock", "tournaments:publishing_delete"}
 # Members of "Organizadores" (and superusers) only: a new tournament or event.
 CREATE = {"tournaments:create", "events:create",
           "tournaments:import_trf",  # issue 25: a tournament from a TRF file
@@ -119,6 +126,26 @@ def test_each_role_against_every_write(site, role, request):
                     assert response["Location"].startswith(login), (role, path)
                 else:
                     assert response.status_code == 403, (role, path, response.status_code)
+                assert fingerprint() == before, f"{role} changed something at {path}"
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_a_published_copy_is_unlocked_or_deleted_by_its_organisers(site, role, request):
+    copy = site.scene.paired
+    Tournament.objects.filter(pk=copy.pk).update(published_at=timezone.now())
+    client = client_as(role, request)
+    for name in sorted(PUBLISHED_COPY_WRITES):
+        path = reverse(name, args=[copy.slug])
+        with rolled_back():
+            before = fingerprint()
+            response = client.post(path, {CSRF_FIELD: "token"})
+            assert response.status_code < 500, (role, path)
+            if role in ("organiser", "superuser"):
+                assert response.status_code == 302, (role, path)
+                assert fingerprint() != before, (role, path)  # unlocked, or deleted
+            else:
+                expected = 302 if role == "anonymous" else 403
+                assert response.status_code == expected, (role, path)
                 assert fingerprint() == before, f"{role} changed something at {path}"
 
 

@@ -36,6 +36,21 @@ TIMEOUT_SECONDS = 30
 MAX_WAIT = timedelta(hours=1)
 
 
+# The public server's refusals that no retry mends, said here in the venue's words (whatever
+# language the server answered in) with what to do.
+REFUSALS = {
+    401: lambda: _("the public server does not know this publishing token, or it was revoked "
+                   "there. Ask its organiser for a new token and save it on this page."),
+    404: lambda: _("the public server has no tournament at this address any more (it was "
+                   "deleted there, or the address is wrong). Check the address with its "
+                   "organiser."),
+    410: lambda: _("the public server's organiser unlocked the published copy: it is an "
+                   "ordinary tournament there now and refuses the venue's sends. To publish "
+                   "again, ask the organiser for a new token (the copy will be replaced) or for "
+                   "another tournament."),
+}
+
+
 @dataclass
 class Outcome:
     ok: bool
@@ -61,14 +76,17 @@ def send_pending() -> list[tuple[PublishingOutbox, Outcome]]:
     return [(outbox, send(outbox)) for outbox in pending()]
 
 
-def send(outbox: PublishingOutbox, *, timeout: float = TIMEOUT_SECONDS) -> Outcome:
+def send(outbox: PublishingOutbox, *, timeout: float = TIMEOUT_SECONDS,
+         force: bool = False) -> Outcome:
+    """Send the tournament if it changed since the last send acknowledged; `force` sends it even
+    so (the server answers that it had it, writing nothing, or applies it if it had not)."""
     with transaction.atomic():
         tournament = Tournament.objects.get(pk=outbox.tournament_id)
         version = tournament.version  # read first: a write meanwhile is sent next time
         data = export_tournament(tournament)
     digest = content_digest(data)
     outbox.refresh_from_db()
-    if digest == outbox.last_digest:  # the server has this already
+    if digest == outbox.last_digest and not force:  # the server has this already
         _record(outbox, version, digest, outbox.sequence)
         return Outcome(True, _("Nothing changed since the last send."))
     with transaction.atomic():
@@ -82,13 +100,19 @@ def send(outbox: PublishingOutbox, *, timeout: float = TIMEOUT_SECONDS) -> Outco
         return _failed(outbox, _describe(error))
     if status == 200:
         _record(outbox, version, digest, sequence)
-        return Outcome(True, _("Published: %(players)s players, %(rounds)s rounds.") % {
-            "players": answer.get("players"), "rounds": answer.get("rounds")},
-            applied=bool(answer.get("applied")))
+        applied = bool(answer.get("applied"))
+        message = (_("Published: %(players)s players, %(rounds)s rounds.") if applied else
+                   _("The public server had this copy already (%(players)s players, "
+                     "%(rounds)s rounds): nothing changed there."))
+        return Outcome(True, message % {"players": answer.get("players"),
+                                        "rounds": answer.get("rounds")}, applied=applied)
     if status == 409 and isinstance(answer.get("last_sequence"), int):
         # The server applied a later number (an outbox set up again): go on from there.
         PublishingOutbox.objects.filter(pk=outbox.pk, sequence__lt=answer["last_sequence"]).update(
             sequence=answer["last_sequence"])
+    if status in REFUSALS:  # trying again changes nothing until someone acts: wait the longest
+        return _failed(outbox, _("The server answered %(status)d: %(error)s") % {
+            "status": status, "error": REFUSALS[status]()}, wait=MAX_WAIT)
     return _failed(outbox, _("The server answered %(status)d: %(error)s") % {
         "status": status, "error": answer.get("error", "")})
 
@@ -125,24 +149,25 @@ def _record(outbox: PublishingOutbox, version: int, digest: str, sequence: int) 
             last_error="", next_try=None)
 
 
-def _failed(outbox: PublishingOutbox, message: str) -> Outcome:
+def _failed(outbox: PublishingOutbox, message: str,
+            wait: timedelta | None = None) -> Outcome:
     with transaction.atomic():
         outbox.refresh_from_db()
         outbox.attempts += 1
-        wait = min(timedelta(minutes=2 ** (outbox.attempts - 1)), MAX_WAIT)
+        wait = wait or min(timedelta(minutes=2 ** (outbox.attempts - 1)), MAX_WAIT)
         outbox.last_error, outbox.next_try = message, timezone.now() + wait
         outbox.save(update_fields=["attempts", "last_error", "next_try"])
     return Outcome(False, message)
 
 
-def send_after_commit(outbox_id: int) -> None:
+def send_after_commit(outbox_id: int, *, force: bool = False) -> None:
     """The desk's button: send in a thread once the request's transaction has committed, so the
     arbiter never waits; if the thread dies with the process, cron's `publish --pending` sends."""
     def run() -> None:
         try:
             outbox = PublishingOutbox.objects.filter(pk=outbox_id).first()
             if outbox is not None:
-                send(outbox)
+                send(outbox, force=force)
         finally:
             close_old_connections()
 

@@ -6,13 +6,16 @@ authenticated by a token an organiser of the tournament issued here. `digest` is
 the tournament in canonical JSON (`canonical_json`: keys sorted, no spaces, UTF-8), which this
 side computes again, so a send cut short or altered on the way is refused, never half-read.
 
-`receive` answers, in order: 401 for an unknown or revoked token (or one of another
-tournament), 429 past the rate per token, 400 naming the key for anything malformed (the
-backup's own checks), 200 with nothing written when the digest is the last one applied (a send
-repeated after a lost answer), 409 for a sequence number not above the last applied (a stale
-send overtaken by a newer one), and otherwise replaces the tournament's players, rounds, games
-and the extensions' records with the file's, in one transaction, keeping the tournament's row
-(its slug, organisers, arbiters, event and prizes), and marks it published, read-only here.
+`receive` answers, in order: 404 when no tournament has the slug (deleted here, or a wrong
+address), 410 for a token of a copy its organiser here unlocked (it is an ordinary tournament
+now: tournaments/services/publishing.py revoked its tokens), 401 for an unknown or revoked token
+(or one of another tournament), 429 past the rate per token, 400 naming the key for anything
+malformed (the backup's own checks), 200 with nothing written when the digest is the last one
+applied (a send repeated after a lost answer), 409 for a sequence number not above the last
+applied (a stale send overtaken by a newer one), and otherwise replaces the tournament's
+players, rounds, games and the extensions' records with the file's, in one transaction, keeping
+the tournament's row (its slug, organisers, arbiters, event and prizes), and marks it published,
+read-only here.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from tournaments.models import (
     applying_publication,
     token_digest,
 )
+from tournaments.services.publishing import was_unlocked
 
 DIGEST = re.compile(r"[0-9a-f]{64}")
 # Sends accepted per token and minute; a venue sends after each change, at most every few seconds.
@@ -78,10 +82,13 @@ def refusal(status: int, message: str, **extra: Any) -> Answer:
 
 def receive(slug: str, token: str, body: bytes) -> Answer:
     """Check and apply one send to the tournament at `slug`; never raises for bad input."""
-    found = (PublishingToken.objects.filter(digest=token_digest(token), revoked_at__isnull=True,
-                                            tournament__slug=slug).first() if token else None)
-    if found is None:
-        return refusal(401, _("Unknown or revoked publishing token for this tournament."))
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None:  # deleted here (its tokens with it), or a wrong address
+        return _no_tournament()
+    found = (PublishingToken.objects.filter(digest=token_digest(token), tournament=tournament)
+             .first() if token else None)
+    if found is None or found.revoked_at is not None:
+        return _refused_token(tournament)
     if not _within_rate(found):
         return refusal(429, _("Too many sends with this token: wait a minute."))
     try:
@@ -89,6 +96,21 @@ def receive(slug: str, token: str, body: bytes) -> Answer:
     except BackupError as error:
         return refusal(400, str(error))
     return _apply(found.pk, send)
+
+
+def _no_tournament() -> Answer:
+    return refusal(404, _("This public server has no tournament at this address: it was deleted "
+                          "here, or the address is wrong."))
+
+
+def _refused_token(tournament: Tournament) -> Answer:
+    """401 for an unknown or revoked token; 410 once the organiser here unlocked the copy (it is
+    an ordinary tournament now, and no send of the venue may replace it)."""
+    if was_unlocked(tournament):
+        return refusal(410, _("The public server's organiser unlocked this tournament: it is no "
+                              "longer a copy published from the venue, and sends are refused."),
+                       unlocked=True)
+    return refusal(401, _("Unknown or revoked publishing token for this tournament."))
 
 
 def _within_rate(token: PublishingToken) -> bool:
@@ -140,8 +162,10 @@ def _apply(token_id: int, send: dict[str, Any]) -> Answer:
     with transaction.atomic():
         token = PublishingToken.objects.select_for_update().select_related("tournament").filter(
             pk=token_id, revoked_at__isnull=True).first()
-        if token is None:
-            return refusal(401, _("Unknown or revoked publishing token for this tournament."))
+        if token is None:  # revoked, or the copy unlocked, since the token was checked
+            tournament = Tournament.objects.filter(
+                publishing_tokens__pk=token_id).first()
+            return _refused_token(tournament) if tournament else _no_tournament()
         tournament = Tournament.objects.select_for_update().get(pk=token.tournament_id)
         if send["digest"] == token.last_digest:  # the copy already shows it: write nothing
             return Answer(200, _answer(tournament, token.last_sequence, send["digest"], False))

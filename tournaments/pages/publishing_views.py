@@ -6,7 +6,8 @@ arbiter never waits (tournaments/files/publish_send.py); cron's `manage.py publi
 sends whatever is still pending after a restart or a network cut.
 
 On the public server: the tokens that let a venue publish to this tournament, each shown once
-when issued, and revoked here.
+when issued, and revoked here; and a published copy's two ways out, each after a confirmation
+page: unlocking it (an ordinary tournament again, the venue's sends refused) and deleting it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.cache import never_cache
 
 from tournaments.files.publish_send import is_pending, send_after_commit
@@ -53,12 +54,12 @@ def publishing_page(request: HttpRequest, tournament: Tournament) -> HttpRespons
                     form.add_error("url", str(error))
                 else:
                     return _publish_now(request, tournament, outbox)
-        elif action == "publish":
+        elif action in ("publish", "force"):
             if outbox is None:
                 messages.error(request, _("Nothing was sent: give the public server's address "
                                           "and token first."))
                 return redirect("tournaments:publishing", tournament.slug)
-            return _publish_now(request, tournament, outbox)
+            return _publish_now(request, tournament, outbox, force=action == "force")
         elif action == "stop":
             publishing.stop_publishing(tournament)
             messages.success(request, _("Publishing stopped: nothing more is sent."))
@@ -81,9 +82,9 @@ def publishing_page(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 
 def _publish_now(request: HttpRequest, tournament: Tournament,
-                 outbox: PublishingOutbox) -> HttpResponse:
+                 outbox: PublishingOutbox, force: bool = False) -> HttpResponse:
     publishing.queue_publishing(tournament)
-    send_after_commit(outbox.pk)
+    send_after_commit(outbox.pk, force=force)
     messages.success(request, _("Sending to the public server in the background; reload this "
                                 "page to see how it went."))
     return redirect("tournaments:publishing", tournament.slug)
@@ -103,4 +104,50 @@ def _render(request: HttpRequest, tournament: Tournament, outbox: PublishingOutb
         "tournament": tournament, "outbox": outbox, "form": form, "new_token": new_token,
         "pending": outbox is not None and is_pending(outbox), "address": address,
         "tokens": tournament.publishing_tokens.select_related("created_by"),
+        "unlocked": publishing.was_unlocked(tournament),
     }, status=200)
+
+
+@never_cache
+@tournament_role_required(can_manage)
+def unlock_copy(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """GET asks for confirmation, POST makes the published copy an ordinary tournament."""
+    if request.method == "POST" and tournament.published_at is not None:
+        try:
+            revoked = publishing.unlock_copy(tournament, request.user)
+        except publishing.PublishingError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, ngettext(
+                "Unlocked: the tournament can be edited here, and the venue's sends are refused "
+                "(%(count)d token revoked).",
+                "Unlocked: the tournament can be edited here, and the venue's sends are refused "
+                "(%(count)d tokens revoked).", revoked) % {"count": revoked})
+        return redirect("tournaments:publishing", tournament.slug)
+    return _confirm(request, tournament, "unlock", tournament.published_at is not None)
+
+
+@never_cache
+@tournament_role_required(can_manage)
+def delete_copy(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """GET asks for confirmation, POST deletes the published (or unlocked) copy."""
+    allowed = tournament.published_at is not None or publishing.was_unlocked(tournament)
+    if request.method == "POST" and allowed:
+        name = tournament.name
+        try:
+            publishing.delete_copy(tournament, request.user)
+        except publishing.PublishingError as error:
+            messages.error(request, str(error))
+            return redirect("tournaments:publishing", tournament.slug)
+        messages.success(request, _("%(name)s was deleted from this server.") % {"name": name})
+        return redirect("tournaments:list")
+    return _confirm(request, tournament, "delete", allowed)
+
+
+def _confirm(request: HttpRequest, tournament: Tournament, step: str,
+             allowed: bool) -> HttpResponse:
+    return render(request, "tournaments/publishing_confirm.html", {
+        "tournament": tournament, "step": step, "allowed": allowed,
+        "action_url": reverse(f"tournaments:publishing_{step}", args=[tournament.slug]),
+        "back_url": reverse("tournaments:publishing", args=[tournament.slug]),
+    })

@@ -1,30 +1,42 @@
 """Publishing from the venue (issue 27): the steps that set it up, on either side.
 
-Public server: `issue_token` (the token is returned once and stored as its SHA-256) and
-`revoke_token`. Venue: `set_up_publishing` keeps where a tournament is published and with which
-token (its outbox), `queue_publishing` asks for a send as soon as possible. Sending is
-tournaments/files/publish_send.py; receiving, tournaments/files/publishing.py.
+Public server: `issue_token` (the token is returned once and stored as its SHA-256),
+`revoke_token`, and for a published copy `unlock_copy` (it becomes an ordinary tournament,
+editable here, and every token issued so far is revoked: the venue's later sends are refused as
+"unlocked", tournaments/files/publishing.py) and `delete_copy`. Venue: `set_up_publishing` keeps
+where a tournament is published and with which token (its outbox), `queue_publishing` asks for a
+send as soon as possible. Sending is tournaments/files/publish_send.py; receiving,
+tournaments/files/publishing.py.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
 from urllib.parse import urlsplit
 
+from django.contrib.admin.models import DELETION, LogEntry
 from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.cache.versions import bump
 from tournaments.models import (
     TOKEN_PREFIX_LENGTH,
+    Player,
     PublishingOutbox,
     PublishingToken,
     Tournament,
+    applying_publication,
     token_digest,
 )
 from tournaments.services.errors import TournamentError
+from tournaments.services.tournament import announce
+from tournaments.signals import COPY_UNLOCKED
+
+logger = logging.getLogger(__name__)
 
 # Plain http only to this machine (tests, a server on the same laptop); anywhere else, HTTPS.
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
@@ -49,6 +61,57 @@ def revoke_token(tournament: Tournament, token_id: int) -> bool:
         return bool(PublishingToken.objects.filter(
             pk=token_id, tournament=tournament, revoked_at__isnull=True).update(
             revoked_at=timezone.now()))
+
+
+def was_unlocked(tournament: Tournament) -> bool:
+    """A copy the venue published here once, which its organiser unlocked: no longer published,
+    yet one of its tokens (all revoked by the unlocking) had a send applied."""
+    return tournament.published_at is None and tournament.publishing_tokens.exclude(
+        last_digest="").exists()
+
+
+def unlock_copy(tournament: Tournament, user) -> int:
+    """Turn a published copy into an ordinary tournament, editable here, and revoke its tokens so
+    the venue's later sends are refused; audited. Returns how many tokens were revoked."""
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if locked.published_at is None:
+            raise PublishingError(_("This tournament is not a copy published from the venue: "
+                                    "there is nothing to unlock."))
+        published_at = locked.published_at
+        Tournament.objects.filter(pk=locked.pk).update(published_at=None)
+        revoked = PublishingToken.objects.filter(tournament=locked, revoked_at__isnull=True).update(
+            revoked_at=timezone.now())
+        bump(locked.pk)  # its pages lose the "published from the venue" line
+        announce(locked, COPY_UNLOCKED, user=user,
+                 before={"published_at": published_at.isoformat()},
+                 after={"published_at": None, "tokens_revoked": revoked})
+    tournament.published_at = None
+    return revoked
+
+
+def delete_copy(tournament: Tournament, user) -> None:
+    """Delete a copy published from the venue (or one unlocked since), with the players only it
+    brought into the registry. Its audit log goes with it, so the deletion is recorded in the
+    admin's log (LogEntry, "Recent actions"), which outlives the tournament."""
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if locked.published_at is None and not was_unlocked(locked):
+            raise PublishingError(_("Only a copy published from the venue can be deleted here."))
+        players = list(locked.entries.values_list("player_id", flat=True))
+        description = str(_("Deleted from its publishing page: the copy published from the venue "
+                            "(published at %(published)s), %(players)d players, %(rounds)d "
+                            "rounds.") % {
+            "published": locked.published_at.isoformat() if locked.published_at else "-",
+            "players": len(players), "rounds": locked.rounds.count()})
+        LogEntry.objects.log_actions(
+            user_id=user.pk, queryset=[locked], action_flag=DELETION,
+            change_message=description, single_object=True)
+        with applying_publication():  # its entries' deletion moves a published copy's version
+            locked.delete()
+        Player.objects.filter(pk__in=players, federation_id="", entries__isnull=True).delete()
+    logger.info("tournament %s (%s) deleted by %s: %s", tournament.slug, tournament.pk,
+                user.get_username(), description)
 
 
 def check_address(url: str) -> str:

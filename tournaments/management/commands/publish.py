@@ -2,7 +2,9 @@
 
 The address and token are kept (the tournament's outbox, tournaments/models/publishing.py), so
 later `manage.py publish SLUG` sends again, and `manage.py publish --pending` (cron, every
-minute) sends every tournament changed since its last send whose next try is due.
+minute) sends every tournament changed since its last send whose next try is due. `--force`
+sends one tournament whole even when nothing changed since the last send acknowledged (the
+server writes nothing if it has that copy already).
 """
 
 from django.core.management.base import BaseCommand, CommandError
@@ -23,11 +25,16 @@ class Command(BaseCommand):
         parser.add_argument("--token", help=_("the publishing token the public server issued"))
         parser.add_argument("--pending", action="store_true",
                             help=_("send every tournament changed since its last send (for cron)"))
+        parser.add_argument("--force", action="store_true",
+                            help=_("send the tournament even if nothing changed since its last "
+                                   "send"))
 
-    def handle(self, *args, slug=None, to=None, token=None, pending=False, **options):
+    def handle(self, *args, slug=None, to=None, token=None, pending=False, force=False,
+               **options):
         if pending:
-            if slug or to or token:
-                raise CommandError(_("--pending takes no tournament, address or token."))
+            if slug or to or token or force:
+                raise CommandError(_("--pending takes no tournament, address, token or "
+                                     "--force."))
             for outbox, outcome in send_pending():
                 self.stdout.write(f"{outbox.tournament.slug}: {outcome.message}")
             return
@@ -48,7 +55,7 @@ class Command(BaseCommand):
             if outbox is None:
                 raise CommandError(_("Publishing is not set up for %(slug)s: give --to and "
                                      "--token.") % {"slug": slug})
-        outcome = send(outbox)
+        outcome = send(outbox, force=force)
         if not outcome.ok:
             raise CommandError(outcome.message)
         self.stdout.write(outcome.message)
