@@ -10,7 +10,7 @@ import datetime
 import random
 
 from tournaments import services
-from tournaments.models import Board, GameResult, PairingSystem, TimeControl, Tournament
+from tournaments.models import Board, GameResult, PairingSystem, Player, TimeControl, Tournament
 from tournaments.services import swiss as swiss_event
 
 SWISS_SLUG = "circuito-paulista-suico-2026"
@@ -25,6 +25,9 @@ LAST = ["Araújo", "Batista", "Cardoso", "Duarte", "Esteves", "Figueiredo", "Gon
         "Coelho", "Damasceno", "Freitas", "Guerra", "Lacerda", "Moraes"]
 CLUBS = ["Clube de Damas de São Paulo", "Associação Campineira de Damas", "Santos Damas Clube",
          "Clube de Damas de Ribeirão Preto", "Clube Sorocabano de Damas"]
+
+
+DEMO_TITLES = ("MI", "MF", "MF")
 
 
 def load_swiss(organiser, arbiter) -> Tournament:
@@ -43,6 +46,9 @@ def load_swiss(organiser, arbiter) -> Tournament:
         services.add_player(tournament, name=f"{FIRST[index]} {LAST[(index * 7) % 30]}",
                             club=CLUBS[index % len(CLUBS)], rating=rng.randint(1450, 2250))
     swiss_event.rank_by_rating(tournament)
+    # The three strongest carry FMJD titles, so the starting list shows its title column.
+    for entry, title in zip(tournament.entries.by_number()[:3], DEMO_TITLES, strict=False):
+        Player.objects.filter(pk=entry.player_id).update(title=title)
     for number in range(1, 6):
         if number == 3:
             swiss_event.request_absence(tournament.entries.get(number=12), 3, "H")

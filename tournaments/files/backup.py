@@ -116,6 +116,8 @@ def _export_player(entry: Entry, places: dict[int, tuple[int, int]]) -> dict[str
               "rating": entry.player.rating}
     if entry.player.federation_id:
         player["federation_id"] = entry.player.federation_id
+    if entry.player.title:
+        player["title"] = entry.player.title
     if entry.withdrawn:
         player["withdrawn"] = True
     changes = [change for change in entry.withdrawal_games if change["game"] in places]

@@ -46,7 +46,7 @@ OPTIONAL_KEYS = ("micro_match", "rating_k",
                  "place", "start_date", "end_date", "time_control", "profile", "swap_last_two",
                  "seed", "standings", "annul_early_withdrawals", "swiss")
 PLAYER_KEYS = ("number", "name", "club", "rating")
-PLAYER_OPTIONAL_KEYS = ("federation_id", "withdrawn", "withdrawal_games")
+PLAYER_OPTIONAL_KEYS = ("federation_id", "title", "withdrawn", "withdrawal_games")
 RESULTS = [value for value in GameResult.values if value]
 
 # Deeper than any backup is (a tournament's file is about 5 levels, its audit log's values a few
@@ -229,6 +229,8 @@ def _check_players(players: Any) -> list[dict[str, Any]]:
             "rating": whole_number(player["rating"], f"{where}.rating", minimum=0, nullable=True,
                                    maximum=RATING_MAX),
             "federation_id": federation_id,
+            "title": text(player.get("title", ""), f"{where}.title", required=False,
+                          max_length=20),
             "withdrawn": choice(player.get("withdrawn", False), f"{where}.withdrawn",
                                  [True, False]),
             "withdrawal_games": _check_withdrawal_games(player.get("withdrawal_games", []),

@@ -51,6 +51,11 @@ class Player(models.Model):
     fmjd_rating = models.PositiveSmallIntegerField(
         _("FMJD rating"), null=True, blank=True, validators=[MaxValueValidator(RATING_MAX)]
     )
+    # What a starting list prints beside the name (issue 27): an FMJD title (GMI, MI, MF...) or
+    # a national one, as the federation's list writes it.
+    title = models.CharField(_("title"), max_length=20, blank=True,
+                             help_text=_("FMJD or national title, as the federation writes it: "
+                                         "GMI, MI, MF…"))
 
     class Meta:
         ordering = ["sort_name", "name"]

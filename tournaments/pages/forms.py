@@ -185,7 +185,7 @@ class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ["name", "club", "rating", "federation_id", "sex", "birth_date", "birth_year",
-                  "state", "fmjd_id", "fmjd_rating"]
+                  "state", "fmjd_id", "fmjd_rating", "title"]
         widgets = {"rating": forms.NumberInput(attrs={"min": 0, "max": MAX_RATING}),
                    "fmjd_rating": forms.NumberInput(attrs={"min": 0, "max": MAX_RATING}),
                    "birth_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}

@@ -39,6 +39,8 @@ class StartingListTable(_LinkedName):
 
     number = NumberColumn(verbose_name=NUMBER_HEADING, default="–", attrs=RANK_ATTRS)
     name = tables.Column(verbose_name=_("Name"), order_by=SORT_BY_NAME, attrs=NAME_ATTRS)
+    title = tables.Column(verbose_name=pgettext_lazy("a player's title: GMI, MI...", "Title"),
+                          default="")
     club = tables.Column(verbose_name=_("Club or federation"), default="")
     state = tables.Column(verbose_name=pgettext_lazy("Brazilian state", "State"), default="")
     rating = NumberColumn(verbose_name=_("Rating"))
@@ -51,7 +53,7 @@ class StartingListTable(_LinkedName):
         empty_text = _("No players yet.")
 
     def __init__(self, data: list[dict], **kwargs):
-        optional = ("club", "state", "rating", "fmjd_rating", "birth_year", "withdrawn")
+        optional = ("title", "club", "state", "rating", "fmjd_rating", "birth_year", "withdrawn")
         exclude = [key for key in optional if not any(row[key] for row in data)]
         super().__init__(data, exclude=exclude, **kwargs)
 

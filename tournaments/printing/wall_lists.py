@@ -39,6 +39,7 @@ def starting_list_pdf(tournament: Tournament) -> bytes:
     columns = [
         ("number", pgettext("pairing number column heading", "No.")),
         ("name", gettext("Name")),
+        ("title", pgettext("a player's title: GMI, MI...", "Title")),
         ("club", gettext("Club or federation")),
         ("state", pgettext("Brazilian state", "State")),
         ("rating", gettext("Rating")),

@@ -19,11 +19,11 @@ from tournaments.printing.pairings import printed_score
 
 def starting_rows(tournament: Tournament) -> list[dict]:
     """Every player by pairing number (those without one yet last, by name): number, name,
-    club or federation, state, national and FMJD ratings, birth year, and a withdrawal."""
+    title, club or federation, state, national and FMJD ratings, birth year, and a withdrawal."""
     entries = tournament.entries.by_number()
     return [{
         "number": entry.number, "name": entry.player.name, "sort_name": entry.player.sort_name,
-        "club": entry.player.club, "state": entry.player.state,
+        "title": entry.player.title, "club": entry.player.club, "state": entry.player.state,
         "rating": entry.player.rating, "fmjd_rating": entry.player.fmjd_rating,
         "birth_year": birth_year(entry.player),
         "withdrawn": gettext("withdrawn") if entry.withdrawn else "",

@@ -46,7 +46,7 @@ def refuse_too_many_players(tournament: Tournament, players: int) -> None:
 # Facts of a person the registry keeps besides his name (tournaments/services/people.py,
 # issue 17).
 PERSON_DETAILS = ("club", "rating", "federation_id", "sex", "birth_date", "birth_year", "state",
-                  "fmjd_id", "fmjd_rating")
+                  "fmjd_id", "fmjd_rating", "title")
 
 
 @transaction.atomic
@@ -121,6 +121,8 @@ def from_rating_list(tournament: Tournament, name: str, details: Mapping
             filled[rating_key] = row.rating
         if filled.get("birth_year") is None and not filled.get("birth_date") and row.birth_year:
             filled["birth_year"] = row.birth_year
+        if not filled.get("title") and row.title:
+            filled["title"] = row.title[:20]
     if not name.strip():
         ids = [filled.get(key) for _kind, key, _rating in LIST_IDS if filled.get(key)]
         raise NotOnRatingListError(_(
