@@ -19,8 +19,10 @@ from pypdf import PdfReader
 from tournament_factories import make_tournament
 
 from tournaments import services
+from tournaments.files import player_import
 from tournaments.files.backup import export_tournament, import_tournament
 from tournaments.files.backup_values import BackupError
+from tournaments.files.player_list import parse_players_csv
 from tournaments.models import Player, RatingList, RatingListRow, RatingSource
 
 pytestmark = pytest.mark.django_db
@@ -105,3 +107,21 @@ def test_the_add_player_form_sets_the_title(client, titled, organiser):
     answer = client.post(page, {"name": "Davi Rocha", "club": "Clube D", "title": "MI"})
     assert answer.status_code == 302
     assert Player.objects.get(name="Davi Rocha").title == "MI"
+
+
+def test_the_player_import_reads_a_title_column_and_says_when_it_differs():
+    known = make_tournament(name="Aberto de Olinda")
+    services.add_player(known, name="Ana Conceição", federation_id="1001", title="GMI")
+    rows = parse_players_csv("nome;id federação;título\nAna Conceição;1001;MF\n"
+                             "Davi Rocha;;MI\nEva Luz;;\n".encode())
+    assert [row.title for row in rows] == ["MF", "MI", ""]
+    tournament = make_tournament(name="Aberto de Recife")
+    plan = player_import.plan_import(tournament, rows)
+    # Ana is known by her id: the file's title differs from the registry's, which is kept.
+    assert [(d.field, d.stored, d.offered) for row in plan.rows for d in row.differences] == [
+        ("title", "GMI", "MF")]
+    player_import.carry_out(tournament, plan, set())
+    titles = dict(tournament.entries.values_list("player__name", "player__title"))
+    assert titles == {"Ana Conceição": "GMI", "Davi Rocha": "MI", "Eva Luz": ""}
+    with pytest.raises(ValueError, match="20"):
+        parse_players_csv(("nome;título\nZeca;" + "X" * 21 + "\n").encode())

@@ -39,13 +39,14 @@ ADD, MERGE, REFUSE = "add", "merge", "refuse"
 
 # The facts a file may disagree on with the registry, in the preview's order.
 COMPARED = ("name", "club", "rating", "sex", "birth_date", "birth_year", "state", "fmjd_id",
-            "fmjd_rating", "federation_id")
+            "fmjd_rating", "federation_id", "title")
 LABELS = {
     "name": gettext_lazy("name"), "club": gettext_lazy("club"),
     "rating": gettext_lazy("rating"), "sex": gettext_lazy("sex"),
     "birth_date": gettext_lazy("birth date"), "birth_year": gettext_lazy("birth year"),
     "state": gettext_lazy("state"), "fmjd_id": gettext_lazy("FMJD id"),
     "fmjd_rating": gettext_lazy("FMJD rating"), "federation_id": gettext_lazy("federation id"),
+    "title": gettext_lazy("title"),
 }
 
 

@@ -1,6 +1,6 @@
 """Read a player list from a CSV file or a spreadsheet (.xlsx, .ods): columns name, club, rating,
 federation_id, with a header row; optionally sex, birth_date (dd/mm/yyyy, yyyy-mm-dd or the
-year alone), state, fmjd_id, fmjd_rating.
+year alone), state, fmjd_id, fmjd_rating, title (GMI, MI...: the starting list prints it).
 
 The file is read into a table of cells by tournaments/files/spreadsheets.py; here its header and
 rows are read into players. Ratings may be written `1850`, `1850.0`, `1850,0` or `1.850` (a
@@ -37,6 +37,7 @@ from tournaments.files.spreadsheets import (
 )
 
 MAX_FEDERATION_ID = 40
+MAX_TITLE = 20  # Player.title
 MAX_RATING = 3000  # as Player.RATING_MAX (issue 17)
 
 # Header names accepted for each column; Portuguese ones too, as a Brazilian sheet would have them.
@@ -51,6 +52,7 @@ COLUMN_ALIASES = {
     "state": {"state", "estado", "uf"},
     "fmjd_id": {"fmjd_id", "fmjd id", "id fmjd"},
     "fmjd_rating": {"fmjd_rating", "fmjd rating", "rating fmjd"},
+    "title": {"title", "título", "titulo"},
 }
 SEXES = {"m": "M", "masculino": "M", "male": "M", "f": "F", "feminino": "F", "female": "F"}
 RATING_KEYS = {"rating", "fmjd_rating"}
@@ -69,12 +71,14 @@ class PlayerRow:
     state: str = ""
     fmjd_id: str = ""
     fmjd_rating: int | None = None
+    title: str = ""
 
     def details(self) -> dict:
         """The person's facts besides his name, as services.enter_person takes them."""
         return {"club": self.club, "rating": self.rating, "federation_id": self.federation_id,
                 "sex": self.sex, "birth_date": self.birth_date, "birth_year": self.birth_year,
-                "state": self.state, "fmjd_id": self.fmjd_id, "fmjd_rating": self.fmjd_rating}
+                "state": self.state, "fmjd_id": self.fmjd_id, "fmjd_rating": self.fmjd_rating,
+                "title": self.title}
 
     def as_json(self) -> dict:
         """Plain values, to keep in the session until the preview is confirmed."""
@@ -275,11 +279,11 @@ def _read_header(line: int, cells: list[Cell], where: Where
         if not title:
             problems.append(where.problem(line, index, None, _(
                 "a column without a title; the columns are name, club, rating, federation_id, "
-                "sex, birth_date, state, fmjd_id, fmjd_rating.")))
+                "sex, birth_date, state, fmjd_id, fmjd_rating, title.")))
         elif key is None:
             problems.append(where.problem(line, index, title, _(
                 "unknown column; the columns are name, club, rating, federation_id, sex, "
-                "birth_date, state, fmjd_id, fmjd_rating."
+                "birth_date, state, fmjd_id, fmjd_rating, title."
             )))
         elif key in columns:
             problems.append(where.problem(line, index, title, _("this column appears twice.")))
@@ -321,12 +325,15 @@ def _read_row(line: int, values: dict[str, str], titles: list[str], columns: dic
     for key, value in (("fmjd_id", fmjd_id), ("state", state)):
         if len(value) > MAX_FEDERATION_ID:
             report(key, _("longer than %(max)d characters.") % {"max": MAX_FEDERATION_ID})
+    title = values.get("title", "")
+    if len(title) > MAX_TITLE:
+        report("title", _("longer than %(max)d characters.") % {"max": MAX_TITLE})
     if problems:
         return None, problems
     return PlayerRow(line, name, club, rating, federation_id,
                      sex=SEXES.get(sex.casefold(), ""), birth_date=birth_date,
                      birth_year=birth_year, state=state, fmjd_id=fmjd_id,
-                     fmjd_rating=fmjd_rating), []
+                     fmjd_rating=fmjd_rating, title=title), []
 
 
 # 1850 · 1850.0 · 1850,00 · 1.850 · 1,850 · 1.850,0 (a thousands separator, then zero decimals)
