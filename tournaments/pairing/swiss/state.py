@@ -28,6 +28,16 @@ class PlayerState:
     floats: list[str] = field(default_factory=list)  # per past round: "d" down, "u" up, "" none
     bye_ineligible: bool = False  # already had the PAB or a forfeit win (C.04.1, as bbpPairings)
     rating: int = 0
+    #: Pairing numbers this player must not meet in this round (forbidden pairings: same club or
+    #: family, pairs the arbiter names); an absolute criterion like C1.
+    forbidden: set[int] = field(default_factory=set)
+    #: Virtual points for this round (accelerated pairings, C.04.5.1), in the tournament's unit.
+    acceleration: Fraction = Fraction(0)
+
+    @property
+    def pairing_score(self) -> Fraction:
+        """Score plus this round's virtual points: what forms and orders the brackets."""
+        return self.score + self.acceleration
 
     @property
     def colour_difference(self) -> int:
@@ -84,6 +94,11 @@ def from_trf(t: TrfTournament, round_no: int, total_rounds: int | None = None) -
         elif round_paired:
             continue  # the round was paired but his line stops before it: he had withdrawn
         s = PlayerState(p.number, before[p.number][prior], rating=p.rating)
+        s.forbidden = {
+            q for pair in t.forbidden_pairs if p.number in pair for q in pair if q != p.number
+        }
+        acc = t.accelerations.get(p.number, [])
+        s.acceleration = acc[round_no - 1] if round_no - 1 < len(acc) else Fraction(0)
         for r in range(prior):
             if r >= len(p.rounds):
                 s.floats.append("")

@@ -117,6 +117,10 @@ class TrfTournament:
     initial_colour: str | None = None  # "w" or "b" from XXC
     other_lines: list[str] = field(default_factory=list)
     scoring: dict[str, Fraction] = field(default_factory=lambda: dict(RESULT_POINTS))
+    #: Pairs of pairing numbers that must not meet in the round being paired (``XXP`` lines).
+    forbidden_pairs: list[frozenset[int]] = field(default_factory=list)
+    #: Virtual points per round by pairing number, index 0 = round 1 (``XXA`` lines).
+    accelerations: dict[int, list[Fraction]] = field(default_factory=dict)
 
     @property
     def readings(self) -> list[TrfReading]:
