@@ -313,10 +313,26 @@ def test_virtual_points_make_the_brackets_as_baku_says():
     assert set(r2_plain.boards) == {(6, 1), (2, 5), (3, 8), (7, 4)}
 
 
-def test_virtual_points_order_the_boards():
-    # Round 1 of 5, six players, GA = 2 * ceil(6/4) = 4 (1..4 on a virtual point): {1-4}, {5, 6}.
-    result = pair(1, [state(n, acceleration=1 if n <= 4 else 0) for n in range(1, 7)])
-    assert result.boards == ((1, 3), (4, 2), (5, 6))  # boards by pairing score, then rank
+def test_boards_are_ordered_by_the_real_scores():
+    # Round 2 of 5, GA = 1..4 on a virtual point. Round 1: 1 beat 3, 2 beat 4, 5 beat 7, 6 beat 8.
+    # Pairing scores 1, 2: 2; 3, 4, 5, 6: 1 (3 kept from 5 and 6: 3-4 and 5-6); 7, 8: 0. The
+    # boards go by the real scores (as bbpPairings prints them, checked with it): 5-6 on 1
+    # point before 3-4 on 0, though 3 and 4 lead the bracket on pairing score.
+    after = {
+        1: (1, "w", {3}, ()),
+        2: (1, "b", {4}, ()),
+        3: (0, "b", {1}, {5, 6}),
+        4: (0, "w", {2}, ()),
+        5: (1, "w", {7}, ()),
+        6: (1, "b", {8}, ()),
+        7: (0, "b", {5}, ()),
+        8: (0, "w", {6}, ()),
+    }
+    players = [
+        state(n, sc, col, opp, forbidden=fb, acceleration=1 if n <= 4 else 0)
+        for n, (sc, col, opp, fb) in after.items()
+    ]
+    assert pair(2, players).boards == ((2, 1), (6, 5), (3, 4), (7, 8))
 
 
 def _played(rounds):

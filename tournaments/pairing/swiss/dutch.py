@@ -273,10 +273,7 @@ class _Round(_BracketMatching):
             hi, lo = (a, b) if a.index < b.index else (b, a)
             white = self.allocate(hi, lo)
             boards.append((hi, lo, white))
-        # Board order: higher score of the pair, then the sum of scores, then the higher's rank.
-        boards.sort(
-            key=lambda t: (-max(t[0].score, t[1].score), -(t[0].score + t[1].score), t[0].index)
-        )
+        boards.sort(key=lambda t: _board_key(t[0], t[1]))
         return [(h.number, lo.number) if w is h else (lo.number, h.number) for h, lo, w in boards]
 
     def allocate(self, hi: _P, lo: _P) -> _P:
@@ -309,6 +306,14 @@ class _Round(_BracketMatching):
         odd = number % 2 == 1
         hi_colour = initial if odd else ("b" if initial == "w" else "w")
         return hi if hi_colour == "w" else lo
+
+
+def _board_key(a: _P, b: _P) -> tuple:
+    """Board order: the higher score of the pair, then the sum of scores, then the higher
+    player's pairing number. On the real scores, virtual points left out: boards are published
+    by the standings (as bbpPairings prints them); without acceleration it is the pairing order."""
+    hi, lo = (a, b) if (-a.real, a.number) < (-b.real, b.number) else (b, a)
+    return (-hi.real, -lo.real, hi.number)
 
 
 def pair_round(inp: PairingInput) -> RoundPairing:

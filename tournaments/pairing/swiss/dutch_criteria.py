@@ -47,6 +47,7 @@ class _P:
         "opponents",
         "played",
         "pref",
+        "real",
         "score",
         "strength",
         "top",
@@ -59,8 +60,10 @@ class _P:
     def __init__(self, s: PlayerState, index: int, topscorer: bool, colour_rules: bool = True):
         self.number = s.number
         # The pairing score: virtual points (accelerated pairings, C.04.5) count for everything
-        # the score does, brackets, their order, the PAB, topscorers and floats (see dutch).
+        # the score does, brackets, their order, the PAB, topscorers and floats (see dutch);
+        # only the board order goes by the real score.
         self.score = s.pairing_score
+        self.real = s.score  # the standings' score: board order only
         self.index = index  # rank in the pairing order (1.2): score, then pairing number
         self.played = len(s.colours)  # games over the board so far (one colour each)
         # Without colour rules (micro-matches) no history of colours is seen: no preference,
