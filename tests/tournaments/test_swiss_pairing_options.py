@@ -272,6 +272,20 @@ def test_no_pairing_that_respects_the_forbidden_pairs_says_so():
     assert isinstance(caught.value, NoValidPairing)  # callers catching NoValidPairing see it
 
 
+def test_the_pairs_named_are_those_of_the_player_left_with_nobody():
+    # 1 may meet none of 2-6: his pairs are named, not 2-3 and 4-5, which any pairing can keep.
+    players = [state(1, forbidden={2, 3, 4, 5, 6}), state(2, forbidden={3}), state(3)]
+    players += [state(4, forbidden={5}), state(5), state(6)]
+    with pytest.raises(ForbiddenPairsBlock) as caught:
+        pair(1, players)
+    assert caught.value.pairs == [(1, 2), (1, 3), (1, 4), (1, 5), (1, 6)]
+    # A field of 14 where 1 may meet nobody: 13 pairs, the message shows ten.
+    with pytest.raises(ForbiddenPairsBlock) as caught:
+        pair(1, [state(1, forbidden=set(range(2, 15)))] + [state(n) for n in range(2, 15)])
+    assert len(caught.value.pairs) == 13
+    assert "(1-2, 1-3, 1-4, 1-5, 1-6, 1-7, 1-8, 1-9, 1-10, 1-11 and 3 more)" in str(caught.value)
+
+
 def test_an_impossible_round_that_no_forbidden_pair_causes_keeps_its_own_reason():
     # 1 and 2 met already (C1): two players cannot be paired, forbidden pair or not.
     players = [state(1, 1, "w", {2}, forbidden={2}), state(2, 0, "b", {1})]

@@ -324,15 +324,7 @@ def pair_round(inp: PairingInput) -> RoundPairing:
     try:
         return _Round(inp).pair()
     except NoValidPairing as first:
-        numbers = {s.number for s in inp.players}
-        pairs = sorted(
-            {
-                (min(s.number, q), max(s.number, q))
-                for s in inp.players
-                for q in s.forbidden
-                if q in numbers
-            }
-        )
+        pairs = _blocking_pairs(inp)
         if not pairs:
             raise
         free = replace(inp, players=[replace(s, forbidden=set()) for s in inp.players])
@@ -341,6 +333,30 @@ def pair_round(inp: PairingInput) -> RoundPairing:
         except NoValidPairing:
             raise first from None  # unpairable even without them: the first reason stands
         raise ForbiddenPairsBlock(pairs) from first
+
+
+def _blocking_pairs(inp: PairingInput) -> list[tuple[int, int]]:
+    """The forbidden pairs to name when they block a round: those of the players they leave
+    with nobody to meet, when there are such players; else every one between players present
+    (a club's pairs can be many: the arbiter reads the likely ones first)."""
+    numbers = {s.number for s in inp.players}
+    pairs = {
+        (min(s.number, q), max(s.number, q))
+        for s in inp.players
+        for q in s.forbidden
+        if q in numbers
+    }
+    kept = {n: set() for n in numbers}
+    for a, b in pairs:
+        kept[a].add(b)
+        kept[b].add(a)
+    alone = {
+        s.number
+        for s in inp.players
+        if numbers - {s.number} <= s.opponents | kept[s.number]
+        and not numbers - {s.number} <= s.opponents
+    }
+    return sorted(p for p in pairs if not alone or alone & set(p))
 
 
 def allocate_colours(inp: PairingInput, pairs: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -21,11 +21,16 @@ class NoValidPairing(Exception):
 class ForbiddenPairsBlock(NoValidPairing):
     """No pairing respects the forbidden pairings, though the round pairs without them.
 
-    ``pairs`` holds the forbidden pairs between players of the round, lower number first."""
+    ``pairs`` holds the forbidden pairs to blame, lower number first (dutch._blocking_pairs);
+    the message shows the first ten."""
+
+    SHOWN = 10
 
     def __init__(self, pairs: list[tuple[int, int]]):
         self.pairs = pairs
-        shown = ", ".join(f"{a}-{b}" for a, b in pairs)
+        shown = ", ".join(f"{a}-{b}" for a, b in pairs[: self.SHOWN])
+        if len(pairs) > self.SHOWN:
+            shown += f" and {len(pairs) - self.SHOWN} more"
         super().__init__(
             f"the forbidden pairings ({shown}) leave no valid pairing; without them the round pairs"
         )
