@@ -71,6 +71,15 @@ def test_blank_xxa_fields_are_zero_and_trailing_zeros_are_not_written():
     assert "XXA    3  0.0  0.0  0.5\r\n" in write_trf(t)
 
 
+def test_virtual_points_that_one_decimal_cannot_hold_are_not_written():
+    t = parse_trf(field(4))
+    t.accelerations = {1: [F(2, 3)]}  # a third of a 2-point win: TRF would round it
+    with pytest.raises(ValueError, match="one decimal"):
+        write_trf(t)
+    t.accelerations = {1: [F(3, 2), F(0), F(1, 2)]}
+    assert "XXA    1  1.5  0.0  0.5\r\n" in write_trf(t)
+
+
 def test_a_file_whose_points_column_adds_the_virtual_points_is_accepted():
     # bbpPairings accepts the 001 points with or without the round's acceleration.
     text = trf(
