@@ -177,6 +177,10 @@ def edit_warnings(position: PairingInput, boards: Iterable[tuple[int, int]], bye
         if black in w.opponents:
             warnings.append(_("C1: %(a)s and %(b)s have already played each other.") % {
                 "a": who(white), "b": who(black)})
+        elif black in w.forbidden or white in b.forbidden:
+            warnings.append(_(
+                "C1: %(a)s and %(b)s must not meet in this round (a forbidden pairing)."
+            ) % {"a": who(white), "b": who(black)})
         # Micro-matches give both colours every round: no colour criterion applies.
         if position.colour_rules and _absolute(w) and _absolute(w) == _absolute(b) and not last:
             warnings.append(_(
@@ -195,7 +199,7 @@ def edit_warnings(position: PairingInput, boards: Iterable[tuple[int, int]], bye
             warnings.append(_(
                 "5.2: %(a)s should have White against %(b)s by the colour allocation rules."
             ) % {"a": who(black), "b": who(white)})
-        if w.score != b.score:
+        if w.pairing_score != b.pairing_score:
             warnings.append(_(
                 "C6: %(a)s (%(pa)s) and %(b)s (%(pb)s) have different scores."
             ) % {"a": who(white), "pa": _points(w), "b": who(black), "pb": _points(b)})
@@ -205,8 +209,8 @@ def edit_warnings(position: PairingInput, boards: Iterable[tuple[int, int]], bye
             warnings.append(_(
                 "C2: %(a)s has already had a pairing-allocated bye or a win without playing."
             ) % {"a": who(bye)})
-        lowest = min(p.score for p in position.players)
-        if state.score > lowest:
+        lowest = min(p.pairing_score for p in position.players)
+        if state.pairing_score > lowest:
             warnings.append(_(
                 "C5: the bye should go to a player of the lowest score, not %(a)s (%(pa)s)."
             ) % {"a": who(bye), "pa": _points(state)})
@@ -224,7 +228,7 @@ class Breach:
 
 #: The criteria a draft is judged on, in the order the page lists them, with what each means.
 DRAFT_CRITERIA = {
-    "C1": gettext_lazy("players who have already met"),
+    "C1": gettext_lazy("players who have already met or must not meet"),
     "C2": gettext_lazy("a second pairing-allocated bye, or one after a win without playing"),
     "C3": gettext_lazy("both players have an absolute preference for the same colour"),
     "C5": gettext_lazy("the bye is not at the lowest score"),
@@ -243,7 +247,9 @@ def draft_breaches(position: PairingInput, boards: Sequence[tuple[int, int]],
     """Each criterion of `DRAFT_CRITERIA` the whole pairing breaks, board by board (C.04.3,
     2025). `boards` are (White, Black) pairing numbers in board order; a micro-match's first
     games. Floats: the higher score of a pair floats down, the lower up, the PAB is a downfloat
-    (1.4); C12-C15 count those repeated from the previous round or two rounds before."""
+    (1.4); C12-C15 count those repeated from the previous round or two rounds before. Scores
+    are pairing scores (virtual points of an accelerated round included, C.04.5.1), and a
+    forbidden pairing counts under C1 as a rematch does, as the engine treats it."""
     states = {p.number: p for p in position.players}
     where: dict[str, list[int]] = {key: [] for key in DRAFT_CRITERIA}
     colours = position.colour_rules
@@ -266,7 +272,7 @@ def draft_breaches(position: PairingInput, boards: Sequence[tuple[int, int]],
         w, b = states.get(white), states.get(black)
         if w is None or b is None:
             continue
-        if black in w.opponents:
+        if black in w.opponents or black in w.forbidden or white in b.forbidden:
             mark("C1", board)
         if colours:
             if _absolute(w) and _absolute(w) == _absolute(b) and not last:
@@ -275,18 +281,18 @@ def draft_breaches(position: PairingInput, boards: Sequence[tuple[int, int]],
                 mark("C10", board)
             if allocated[(white, black)] != (white, black):
                 mark("5.2", board)
-        if w.score != b.score:
+        if w.pairing_score != b.pairing_score:
             mark("C6", board)
-            high, low = (w, b) if w.score > b.score else (b, w)
+            high, low = (w, b) if w.pairing_score > b.pairing_score else (b, w)
             floats(high, "d", board)
             floats(low, "u", board)
     out = [Breach(key, tuple(found)) for key, found in where.items() if found]
     if bye is not None and bye in states:
         state = states[bye]
         # C5 weighs the players who may have the bye: the lowest score among them.
-        lowest = min((p.score for p in position.players if not p.bye_ineligible),
-                     default=state.score)
-        on_bye = {"C2": state.bye_ineligible, "C5": state.score > lowest,
+        lowest = min((p.pairing_score for p in position.players if not p.bye_ineligible),
+                     default=state.pairing_score)
+        on_bye = {"C2": state.bye_ineligible, "C5": state.pairing_score > lowest,
                   "C12": bool(state.floats) and state.floats[-1] == "d",
                   "C14": len(state.floats) >= 2 and state.floats[-2] == "d"}
         keys = [key for key in DRAFT_CRITERIA if on_bye.get(key)]
@@ -314,4 +320,5 @@ def breach_lines(breaches: Iterable[Breach]) -> list[str]:
 
 
 def _points(state: PlayerState) -> str:
-    return f"{float(state.score):g}"
+    """The score the brackets go by: with acceleration, virtual points included (C.04.5.1)."""
+    return f"{float(state.pairing_score):g}"
