@@ -8,6 +8,8 @@ anything is written, so a round is never half made. The engine sees plain data o
 
 from __future__ import annotations
 
+import copy
+
 from django.db import models, transaction
 from django.utils.translation import gettext as _
 
@@ -17,7 +19,7 @@ from tournaments.pairing.swiss.dutch import RoundPairing
 from tournaments.pairing.swiss.dutch_criteria import NoValidPairing
 from tournaments.pairing.swiss.state import PairingInput, from_trf
 from tournaments.pairing.swiss.systems import get_system
-from tournaments.queries import swiss_micro
+from tournaments.queries import pairing_options, swiss_micro
 from tournaments.queries.swiss_trf import tournament_to_trf
 from tournaments.services.errors import TournamentError
 from tournaments.services.tournament import _locked, announce
@@ -79,9 +81,36 @@ def position_before(tournament: Tournament, round_no: int) -> PairingInput:
     """What the engine knows before `round_no`: rounds 1..round_no-1 and that round's byes
     (a micro-match Swiss: on the sum of both games, without colour rules; swiss_micro)."""
     if tournament.micro_match:
-        return swiss_micro.position_before(tournament, round_no)
+        position = swiss_micro.position_before(tournament, round_no)
+        _forbid(position, tournament, round_no)
+        return position
     trf = tournament_to_trf(tournament, rounds=round_no - 1, next_round=round_no)
     return from_trf(trf, round_no, tournament.swiss_rounds)
+
+
+def _forbid(position: PairingInput, tournament: Tournament, round_no: int) -> None:
+    """A micro-match Swiss keeps apart the pairs forbidden in the round, as `from_trf` does
+    for the others (its points count two games a round: Baku's virtual points are not given)."""
+    number = dict(tournament.entries.filter(number__isnull=False).values_list("pk", "number"))
+    pairs = pairing_options.forbidden_in_round(tournament, round_no).pairs()
+    for player in position.players:
+        player.forbidden = {number[pk] for pair in pairs for pk in pair
+                            if pair <= number.keys() and number[pk] != player.number
+                            and player.number in {number[q] for q in pair}}
+
+
+def _pairs_without_forbidden(position: PairingInput) -> bool:
+    """Whether the round pairs once the forbidden pairings are set aside: they were the cause."""
+    if not any(player.forbidden for player in position.players):
+        return False
+    loose = copy.deepcopy(position)
+    for player in loose.players:
+        player.forbidden = set()
+    try:
+        get_system("dutch").pair(loose)
+    except NoValidPairing:
+        return False
+    return True
 
 
 @transaction.atomic
@@ -123,6 +152,13 @@ def _pair(tournament: Tournament, number: int, user) -> Round:
     try:
         pairing: RoundPairing = get_system("dutch").pair(position)
     except NoValidPairing as error:
+        if _pairs_without_forbidden(position):
+            raise PairingFailedError(_(
+                "Round %(number)d cannot be paired because of the forbidden pairings (players "
+                "of the same club, pairs listed in the pairing options): no pairing keeps them "
+                "with the absolute criteria, and without them the round pairs. Limit them to "
+                "fewer rounds or remove a pair in the pairing options, then pair again."
+            ) % {"number": number}) from error
         raise PairingFailedError(_(
             "Round %(number)d cannot be paired: no pairing keeps the absolute criteria "
             "(C.04.3 C1-C3: no rematch, no second bye, no clash of absolute colour "
