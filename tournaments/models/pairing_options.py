@@ -19,15 +19,22 @@ class ForbiddenPair(models.Model):
     same row and the database refuses the second."""
 
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="forbidden_pairs",
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="forbidden_pairs",
         verbose_name=_("tournament"),
     )
-    first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+",
-                              verbose_name=_("player"))
-    second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+",
-                               verbose_name=_("player"))
+    first = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
+    )
+    second = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
+    )
     rounds = models.PositiveSmallIntegerField(
-        _("in the first rounds"), null=True, blank=True, help_text=_("Empty: in every round."),
+        _("in the first rounds"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: in every round."),
     )
     note = models.CharField(_("note"), max_length=200, blank=True)
 
@@ -36,8 +43,10 @@ class ForbiddenPair(models.Model):
         verbose_name = _("forbidden pairing")
         verbose_name_plural = _("forbidden pairings")
         constraints = [
-            models.CheckConstraint(condition=models.Q(first__lt=models.F("second")),
-                                   name="forbidden_pair_two_players_in_order"),
+            models.CheckConstraint(
+                condition=models.Q(first__lt=models.F("second")),
+                name="forbidden_pair_two_players_in_order",
+            ),
             models.UniqueConstraint(fields=["first", "second"], name="forbidden_pair_once"),
             models.CheckConstraint(
                 condition=models.Q(rounds__isnull=True) | models.Q(rounds__gte=1),

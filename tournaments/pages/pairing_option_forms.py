@@ -12,8 +12,10 @@ EVERY_ROUND, FIRST_ROUNDS, OFF = "all", "first", "off"
 
 
 def rounds_error(tournament: Tournament) -> str:
-    return _("The tournament has %(count)d rounds: give a number from 1 to %(count)d, or leave "
-             "it empty for every round.") % {"count": tournament.swiss_rounds}
+    return _(
+        "The tournament has %(count)d rounds: give a number from 1 to %(count)d, or leave "
+        "it empty for every round."
+    ) % {"count": tournament.swiss_rounds}
 
 
 def _clean_rounds(form: forms.Form, name: str) -> None:
@@ -24,25 +26,48 @@ def _clean_rounds(form: forms.Form, name: str) -> None:
 
 class PairingOptionsForm(forms.Form):
     baku_acceleration = forms.BooleanField(
-        label=_("Baku acceleration (FIDE C.04.5.1)"), required=False,
-        help_text=_("The top half of the initial ranking (rounded up to an even number) gets "
-                    "virtual points in the first half of the rounds: a win's points in the first "
-                    "half of those rounds, half of it in the others."))
+        label=_("Baku acceleration (FIDE C.04.5.1)"),
+        required=False,
+        help_text=_(
+            "The top half of the initial ranking (rounded up to an even number) gets "
+            "virtual points in the first half of the rounds: a win's points in the first "
+            "half of those rounds, half of it in the others."
+        ),
+    )
     same_club = forms.ChoiceField(
-        label=_("Players of the same club"), widget=forms.RadioSelect,
-        choices=[(OFF, _("may meet")), (EVERY_ROUND, _("do not meet, in every round")),
-                 (FIRST_ROUNDS, _("do not meet in the first rounds"))])
+        label=_("Players of the same club"),
+        widget=forms.RadioSelect,
+        choices=[
+            (OFF, _("may meet")),
+            (EVERY_ROUND, _("do not meet, in every round")),
+            (FIRST_ROUNDS, _("do not meet in the first rounds")),
+        ],
+    )
     same_club_rounds = forms.IntegerField(
-        label=_("How many first rounds"), required=False, min_value=1,
-        help_text=_("Clubs are compared without accents, case or extra spaces; players without "
-                    "a club are in none."))
+        label=_("How many first rounds"),
+        required=False,
+        min_value=1,
+        help_text=_(
+            "Clubs are compared without accents, case or extra spaces; players without "
+            "a club are in none."
+        ),
+    )
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
-        kwargs.setdefault("initial", {
-            "baku_acceleration": tournament.baku_acceleration,
-            "same_club": (OFF if not tournament.forbid_same_club else
-                          EVERY_ROUND if tournament.same_club_rounds is None else FIRST_ROUNDS),
-            "same_club_rounds": tournament.same_club_rounds})
+        kwargs.setdefault(
+            "initial",
+            {
+                "baku_acceleration": tournament.baku_acceleration,
+                "same_club": (
+                    OFF
+                    if not tournament.forbid_same_club
+                    else EVERY_ROUND
+                    if tournament.same_club_rounds is None
+                    else FIRST_ROUNDS
+                ),
+                "same_club_rounds": tournament.same_club_rounds,
+            },
+        )
         super().__init__(*args, **kwargs)
         self.tournament = tournament
 
@@ -56,19 +81,30 @@ class PairingOptionsForm(forms.Form):
 
     def options(self) -> dict:
         data = self.cleaned_data
-        return {"baku_acceleration": data["baku_acceleration"],
-                "forbid_same_club": data["same_club"] != OFF,
-                "same_club_rounds": (data["same_club_rounds"]
-                                     if data["same_club"] == FIRST_ROUNDS else None)}
+        return {
+            "baku_acceleration": data["baku_acceleration"],
+            "forbid_same_club": data["same_club"] != OFF,
+            "same_club_rounds": (
+                data["same_club_rounds"] if data["same_club"] == FIRST_ROUNDS else None
+            ),
+        }
 
 
 class ForbiddenPairForm(forms.Form):
     first = forms.ModelChoiceField(queryset=Entry.objects.none(), label=_("Player"))
     second = forms.ModelChoiceField(queryset=Entry.objects.none(), label=_("Does not meet"))
-    rounds = forms.IntegerField(label=_("In the first rounds"), required=False, min_value=1,
-                                help_text=_("Empty: in every round."))
-    note = forms.CharField(label=_("Note"), required=False, max_length=200,
-                           help_text=_("Why, for the arbiters: brothers, same school..."))
+    rounds = forms.IntegerField(
+        label=_("In the first rounds"),
+        required=False,
+        min_value=1,
+        help_text=_("Empty: in every round."),
+    )
+    note = forms.CharField(
+        label=_("Note"),
+        required=False,
+        max_length=200,
+        help_text=_("Why, for the arbiters: brothers, same school..."),
+    )
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, prefix="pair", **kwargs)
@@ -84,8 +120,11 @@ class ForbiddenPairForm(forms.Form):
         elif first is not None and second is not None:
             low, high = sorted((first.pk, second.pk))
             if ForbiddenPair.objects.filter(first_id=low, second_id=high).exists():
-                self.add_error(None, _("%(a)s and %(b)s are already listed as a pair.") % {
-                    "a": first.player.name, "b": second.player.name})
+                self.add_error(
+                    None,
+                    _("%(a)s and %(b)s are already listed as a pair.")
+                    % {"a": first.player.name, "b": second.player.name},
+                )
         _clean_rounds(self, "rounds")
         return data
 
@@ -93,8 +132,12 @@ class ForbiddenPairForm(forms.Form):
 class PairRoundsForm(forms.Form):
     """The rounds one listed pair applies to."""
 
-    rounds = forms.IntegerField(label=_("In the first rounds"), required=False, min_value=1,
-                                help_text=_("Empty: in every round."))
+    rounds = forms.IntegerField(
+        label=_("In the first rounds"),
+        required=False,
+        min_value=1,
+        help_text=_("Empty: in every round."),
+    )
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)

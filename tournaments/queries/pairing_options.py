@@ -20,8 +20,18 @@ from tournaments.models import ForbiddenPair, Tournament
 from tournaments.models.collation import fold
 from tournaments.pairing.swiss.acceleration import baku
 
-__all__ = ["NamedPair", "Options", "RoundPairs", "accelerations", "club_key", "clubs_of",
-           "forbidden_in_round", "options_of", "round_pairs", "virtual_points"]
+__all__ = [
+    "NamedPair",
+    "Options",
+    "RoundPairs",
+    "accelerations",
+    "club_key",
+    "clubs_of",
+    "forbidden_in_round",
+    "options_of",
+    "round_pairs",
+    "virtual_points",
+]
 
 
 def club_key(club: str) -> str:
@@ -53,8 +63,9 @@ class Options:
     named: tuple[NamedPair, ...] = ()
 
     def same_club_applies_to(self, round_number: int) -> bool:
-        return self.forbid_same_club and (self.same_club_rounds is None
-                                          or round_number <= self.same_club_rounds)
+        return self.forbid_same_club and (
+            self.same_club_rounds is None or round_number <= self.same_club_rounds
+        )
 
 
 @dataclass
@@ -68,7 +79,7 @@ class RoundPairs:
     def pairs(self) -> set[frozenset[int]]:
         found = {frozenset((p.first, p.second)) for p in self.named}
         for members in self.clubs.values():
-            found.update(frozenset((a, b)) for i, a in enumerate(members) for b in members[i + 1:])
+            found.update(frozenset((a, b)) for i, a in enumerate(members) for b in members[i + 1 :])
         return found
 
     def __bool__(self) -> bool:
@@ -86,15 +97,17 @@ def round_pairs(options: Options, clubs: dict[int, str], round_number: int) -> R
             if key:
                 members[key].append(entry_id)
                 written.setdefault(key, " ".join(clubs[entry_id].split()))
-        result.clubs = {written[key]: ids for key, ids in sorted(members.items())
-                        if len(ids) > 1}
+        result.clubs = {written[key]: ids for key, ids in sorted(members.items()) if len(ids) > 1}
     return result
 
 
 def options_of(tournament: Tournament) -> Options:
-    named = tuple(NamedPair(first, second, rounds, note) for first, second, rounds, note in
-                  ForbiddenPair.objects.filter(tournament=tournament).order_by("pk")
-                  .values_list("first_id", "second_id", "rounds", "note"))
+    named = tuple(
+        NamedPair(first, second, rounds, note)
+        for first, second, rounds, note in ForbiddenPair.objects.filter(tournament=tournament)
+        .order_by("pk")
+        .values_list("first_id", "second_id", "rounds", "note")
+    )
     return Options(tournament.forbid_same_club, tournament.same_club_rounds, named)
 
 
@@ -111,25 +124,37 @@ def forbidden_in_round(tournament: Tournament, round_number: int) -> RoundPairs:
     return round_pairs(options, clubs_of(tournament), round_number)
 
 
-def accelerations(tournament: Tournament, *, enabled: bool | None = None
-                  ) -> dict[int, list[Fraction]]:
+def accelerations(
+    tournament: Tournament, *, enabled: bool | None = None
+) -> dict[int, list[Fraction]]:
     """Baku's virtual points by entry id, one per round (index 0: round 1), for the players who
     have some; empty when the tournament is not accelerated (`enabled` overrides the setting)."""
     if not (tournament.baku_acceleration if enabled is None else enabled):
         return {}
-    initial = list(tournament.entries.filter(number__isnull=False, first_round=1)
-                   .order_by("number").values_list("number", "pk"))
+    initial = list(
+        tournament.entries.filter(number__isnull=False, first_round=1)
+        .order_by("number")
+        .values_list("number", "pk")
+    )
     if not initial:
         return {}
     entry_of = dict(initial)
-    values = baku([number for number, _pk in initial], tournament.swiss_rounds,
-                  Fraction(str(tournament.scoring_win)))
-    return {entry_of[number]: list(points) for number, points in values.items()
-            if number in entry_of and any(points)}
+    values = baku(
+        [number for number, _pk in initial],
+        tournament.swiss_rounds,
+        Fraction(str(tournament.scoring_win)),
+    )
+    return {
+        entry_of[number]: list(points)
+        for number, points in values.items()
+        if number in entry_of and any(points)
+    }
 
 
 def virtual_points(tournament: Tournament, round_number: int) -> dict[int, Fraction]:
     """Each accelerated player's virtual points in `round_number`, by entry id (none: 0)."""
-    return {pk: points[round_number - 1]
-            for pk, points in accelerations(tournament).items()
-            if round_number <= len(points) and points[round_number - 1]}
+    return {
+        pk: points[round_number - 1]
+        for pk, points in accelerations(tournament).items()
+        if round_number <= len(points) and points[round_number - 1]
+    }
