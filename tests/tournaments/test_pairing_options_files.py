@@ -117,7 +117,6 @@ def test_a_backup_with_wrong_options_is_refused_naming_the_key(change, named):
     assert Tournament.objects.count() == 1
 
 
-@pytest.mark.xfail(strict=True, reason="the engine (branch pairopts) writes and reads XXP/XXA next")
 def test_the_trf_export_writes_the_round_to_be_paired_forbidden_pairs_and_reads_them_back():
     tournament = with_options()
     trf = tournament_to_trf(tournament, rounds=0, next_round=1)
@@ -141,7 +140,6 @@ def test_the_trf_export_writes_the_round_to_be_paired_forbidden_pairs_and_reads_
     ) == set(trf.forbidden_pairs)
 
 
-@pytest.mark.xfail(strict=True, reason="the engine (branch pairopts) writes and reads XXP/XXA next")
 def test_baku_acceleration_goes_to_trf_as_xxa_and_comes_back_as_the_setting():
     tournament = with_options(accelerated=True)
     trf = tournament_to_trf(tournament, rounds=0, next_round=1)
@@ -154,7 +152,6 @@ def test_baku_acceleration_goes_to_trf_as_xxa_and_comes_back_as_the_setting():
     assert any("Baku" in note for note in imported.notes)
 
 
-@pytest.mark.xfail(strict=True, reason="the engine (branch pairopts) writes and reads XXP/XXA next")
 def test_accelerations_that_are_not_baku_are_not_kept_silently():
     tournament = with_options(accelerated=True)
     text = export_trf_text(tournament)

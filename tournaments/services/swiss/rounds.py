@@ -8,15 +8,13 @@ anything is written, so a round is never half made. The engine sees plain data o
 
 from __future__ import annotations
 
-import copy
-
 from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from tournaments.cache import versions as page_version
 from tournaments.models import Entry, Game, GameResult, Round, Status, Tournament
 from tournaments.pairing.swiss.dutch import RoundPairing
-from tournaments.pairing.swiss.dutch_criteria import NoValidPairing
+from tournaments.pairing.swiss.dutch_criteria import ForbiddenPairsBlock, NoValidPairing
 from tournaments.pairing.swiss.state import PairingInput, from_trf
 from tournaments.pairing.swiss.systems import get_system
 from tournaments.queries import pairing_options, swiss_micro
@@ -24,6 +22,9 @@ from tournaments.queries.swiss_trf import tournament_to_trf
 from tournaments.services.errors import TournamentError
 from tournaments.services.tournament import _locked, announce
 from tournaments.signals import ROUND_DELETED, ROUND_PAIRED, ROUND_PUBLISHED
+
+#: How many of the forbidden pairs that block a round its refusal names.
+PAIRS_SHOWN = 12
 
 
 class SwissError(TournamentError):
@@ -99,20 +100,6 @@ def _forbid(position: PairingInput, tournament: Tournament, round_no: int) -> No
                             and player.number in {number[q] for q in pair}}
 
 
-def _pairs_without_forbidden(position: PairingInput) -> bool:
-    """Whether the round pairs once the forbidden pairings are set aside: they were the cause."""
-    if not any(player.forbidden for player in position.players):
-        return False
-    loose = copy.deepcopy(position)
-    for player in loose.players:
-        player.forbidden = set()
-    try:
-        get_system("dutch").pair(loose)
-    except NoValidPairing:
-        return False
-    return True
-
-
 @transaction.atomic
 def pair_next_round(tournament: Tournament, *, user=None) -> Round:
     """Pair the next round by the Dutch System (C.04.3), unpublished until the arbiter says so."""
@@ -151,14 +138,17 @@ def _pair(tournament: Tournament, number: int, user) -> Round:
         ) % {"number": number})
     try:
         pairing: RoundPairing = get_system("dutch").pair(position)
+    except ForbiddenPairsBlock as error:
+        names = {e.number: e.player.name for e in tournament.entries.select_related("player")}
+        shown = [f"{names.get(a, a)} – {names.get(b, b)}" for a, b in error.pairs]
+        # A big open's club rule can forbid hundreds of pairs: the first ones say enough.
+        pairs = "; ".join(shown[:PAIRS_SHOWN]) + ("; …" if len(shown) > PAIRS_SHOWN else "")
+        raise PairingFailedError(_(
+            "Round %(number)d cannot be paired: no pairing keeps apart the players who must not "
+            "meet (%(pairs)s), though the round pairs without that. Allow one of these pairs in "
+            "this round, or check its byes and absences."
+        ) % {"number": number, "pairs": pairs}) from error
     except NoValidPairing as error:
-        if _pairs_without_forbidden(position):
-            raise PairingFailedError(_(
-                "Round %(number)d cannot be paired because of the forbidden pairings (players "
-                "of the same club, pairs listed in the pairing options): no pairing keeps them "
-                "with the absolute criteria, and without them the round pairs. Limit them to "
-                "fewer rounds or remove a pair in the pairing options, then pair again."
-            ) % {"number": number}) from error
         raise PairingFailedError(_(
             "Round %(number)d cannot be paired: no pairing keeps the absolute criteria "
             "(C.04.3 C1-C3: no rematch, no second bye, no clash of absolute colour "
