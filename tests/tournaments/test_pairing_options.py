@@ -147,7 +147,9 @@ def test_when_only_the_forbidden_pairs_block_the_round_the_message_says_so():
     swiss_event.set_pairing_options(
         tournament, baku_acceleration=False, forbid_same_club=True, same_club_rounds=None
     )
-    with pytest.raises(swiss_event.PairingFailedError, match="no pairing keeps apart the players who must not meet"):
+    with pytest.raises(
+        swiss_event.PairingFailedError, match="no pairing keeps apart the players who must not meet"
+    ):
         swiss_event.pair_next_round(tournament)
     assert not tournament.rounds.exists()
 
@@ -165,3 +167,27 @@ def test_no_options_no_trf_lines():
     trf = tournament_to_trf(tournament, rounds=0, next_round=1)
     assert trf.forbidden_pairs == [] and trf.accelerations == {}
     assert pairing_options.forbidden_in_round(tournament, 1).pairs() == set()
+
+
+def test_a_late_entry_plays_in_group_b_and_group_a_stays_as_it_was():
+    # 8 players, 5 rounds: group A is the first 4 of the initial ranking (C.04.5.1).
+    tournament = swiss([""] * 8, rounds=5)
+    tournament = swiss_event.set_pairing_options(
+        tournament, baku_acceleration=True, forbid_same_club=False, same_club_rounds=None
+    )
+    group_a = set(tournament.entries.filter(number__lte=4).values_list("pk", flat=True))
+    first = swiss_event.pair_next_round(tournament)
+    swiss_event.publish_round(first)
+    for game in first.games.all():
+        services.record_result(game, result="1-0", expected_version=game.version)
+    # Rated above everybody: he is numbered 1, the others move down one.
+    late = swiss_event.enter_late(tournament, name="Retardatário", rating=2500)
+    assert late.number == 1
+    points = pairing_options.virtual_points(tournament, 2)
+    assert set(points) == group_a and late.pk not in points
+    trf = tournament_to_trf(tournament, rounds=1, next_round=2)
+    from tournaments.pairing.swiss.state import from_trf
+
+    position = from_trf(trf, 2, 5)
+    accelerated = {p.number for p in position.players if p.acceleration}
+    assert accelerated == {2, 3, 4, 5}  # group A's new numbers, the late entry's 1 not in it

@@ -45,7 +45,7 @@ ROUNDS = (
 )
 PAIRED = (
     "Round %(number)d is already paired: this change would alter the pairs forbidden in "
-    "it. Change only the rounds not paired yet, or delete round %(number)d first."
+    "it. Change only the rounds not paired yet, or first delete the rounds from round %(number)d on."
 )
 
 

@@ -63,8 +63,8 @@ def _refuse_paired_change(
             raise PairingOptionError(
                 _(
                     "Round %(number)d is already paired: this change would alter the pairs "
-                    "forbidden in it. Change only the rounds not paired yet, or delete round "
-                    "%(number)d first."
+                    "forbidden in it. Change only the rounds not paired yet, or first delete the "
+                    "rounds from round %(number)d on."
                 )
                 % {"number": number}
             )
@@ -73,7 +73,7 @@ def _refuse_paired_change(
                 _(
                     "Round %(number)d is already paired with the virtual points of the "
                     "acceleration as they were: the acceleration can no longer be switched. "
-                    "Delete round %(number)d first."
+                    "First delete the rounds from round %(number)d on."
                 )
                 % {"number": number}
             )
