@@ -191,3 +191,19 @@ def test_a_late_entry_plays_in_group_b_and_group_a_stays_as_it_was():
     position = from_trf(trf, 2, 5)
     accelerated = {p.number for p in position.players if p.acceleration}
     assert accelerated == {2, 3, 4, 5}  # group A's new numbers, the late entry's 1 not in it
+
+
+def test_a_micro_match_swiss_keeps_the_forbidden_pairs_apart_without_virtual_points():
+    tournament = make_tournament(0, system=PairingSystem.SWISS, swiss_rounds=3, micro_match=True)
+    for index, club in enumerate(["X", "Y", "x ", "Y"], start=1):
+        services.add_player(tournament, name=f"Jogador {index}", club=club, rating=2000 - index)
+    swiss_event.rank_by_rating(tournament)
+    tournament = swiss_event.set_pairing_options(
+        tournament, baku_acceleration=True, forbid_same_club=True, same_club_rounds=None
+    )
+    position = swiss_event.position_before(tournament, 1)
+    assert {p.number: p.forbidden for p in position.players} == {1: {3}, 2: {4}, 3: {1}, 4: {2}}
+    assert not any(p.acceleration for p in position.players)
+    round_ = swiss_event.pair_next_round(tournament)
+    met = {frozenset(g) for g in round_.games.values_list("white__number", "black__number")}
+    assert not met & {frozenset((1, 3)), frozenset((2, 4))}
