@@ -86,7 +86,17 @@ def test_a_file_whose_points_column_adds_the_virtual_points_is_accepted():
         ("XXA   x1  1.0", 5, "must be a whole number"),
         ("XXA    1 1.0 1.0", 14, "four columns and a space"),
         ("XXA    9  1.0", 5, "player 9 has no 001 line"),
-        ("XXA    2  1.0  1.0  1.0  1.0  1.0  1.0", 35, "goes past round 5"),
+        ("XXA    2  1.0  1.0  1.0  1.0  1.0  1.0", 35, "virtual points past round 5 (XXR)"),
+        ("250       1.0 001 006 0001 0002", 19, "virtual points past round 5 (XXR)"),
+        ("250       0.0 001 002 0001 0002", 10, "must not be 0"),
+        ("250  1.0  1.0 001 002 0001 0002", 5, "team competitions"),
+        ("250       1.0 003 002 0001 0002", 15, "rounds must go from 1 up"),
+        ("250       1.0 001 002 0003 0002", 23, "players must go from 1 up"),
+        ("250       1.0 001 002 0001 0009", 28, "player 9 has no 001 line"),
+        ("260 001 00x    1    2", 9, "must be a whole number"),
+        ("260 001 002    1", 4, "at least two"),
+        ("250      1.0 001 002 0001 0002", 14, "column 14 must be blank"),  # one column left
+        ("260 01 002    1    2", 8, "column 8 must be blank"),
         ("XXP 3", 4, "at least two"),
         ("XXP 3 x4", 7, "must be a whole number"),
         ("XXP 3  99", 8, "player 99 has no 001 line"),
@@ -102,9 +112,46 @@ def test_bad_option_lines_name_their_line_and_column(line, column, words):
     assert words in str(caught.value)
 
 
-def test_a_second_xxa_line_for_the_same_player_is_refused():
-    with pytest.raises(TrfError, match="line 7, column 5: player 2 has a second XXA line"):
+def test_a_second_source_of_virtual_points_for_the_same_player_is_refused():
+    with pytest.raises(TrfError, match=r"line 7, column 5: player 2 already has virtual points"):
         parse_trf(field(4, ["XXA    2  1.0", "XXA    2  0.5"]))
+    with pytest.raises(TrfError, match=r"line 7, column 23: player 2 already has virtual points"):
+        parse_trf(field(4, ["XXA    2  1.0", "250       1.0 001 002 0001 0003"]))
+
+
+def test_trf_2026_records_250_and_260_are_read_and_written_as_xxa_and_260():
+    # The standard's own example shape: 1 point in rounds 1-2, 0.5 in round 3, players 1-4;
+    # 1, 5 and 6 may not meet in rounds 1-2, and 2 and 3 never (XXP).
+    text = field(
+        8,
+        [
+            "250       1.0 001 002 0001 0004",
+            "250       0.5 003 003 0001 0004",
+            "260 001 002    1    5    6",
+            "XXP 2 3",
+        ],
+    )
+    t = parse_trf(text)
+    assert t.accelerations == {n: [1, 1, HALF] for n in range(1, 5)}
+    assert t.forbidden_rounds == {
+        frozenset({1, 5}): (1, 2),
+        frozenset({1, 6}): (1, 2),
+        frozenset({5, 6}): (1, 2),
+    }
+    assert set(t.forbidden_in(2)) == {frozenset(p) for p in [(1, 5), (1, 6), (5, 6), (2, 3)]}
+    assert t.forbidden_in(3) == [frozenset({2, 3})]
+    assert {s.number: s.forbidden for s in from_trf(t, 3).players}[1] == set()
+    assert {s.number: s.forbidden for s in from_trf(t, 2).players}[1] == {5, 6}
+    out = write_trf(t)
+    assert "XXA    4  1.0  1.0  0.5\r\n" in out
+    assert "260 001 002    1    5\r\n260 001 002    1    6\r\n260 001 002    5    6\r\n" in out
+    assert "XXP 2 3\r\n" in out and "250" not in out
+    again = parse_trf(out)
+    assert (again.accelerations, again.forbidden_pairs, again.forbidden_rounds) == (
+        t.accelerations,
+        t.forbidden_pairs,
+        t.forbidden_rounds,
+    )
 
 
 def test_from_trf_gives_each_player_his_forbidden_opponents_and_this_rounds_virtual_points():
