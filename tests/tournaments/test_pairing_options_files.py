@@ -162,3 +162,26 @@ def test_accelerations_that_are_not_baku_are_not_kept_silently():
     imported = import_trf(changed)
     assert not imported.tournament.baku_acceleration
     assert any("XXA" in note and "not FIDE's Baku" in note for note in imported.notes)
+
+
+def test_pairs_bound_to_rounds_by_trf_2026_record_260_keep_their_last_round():
+    from tournaments.pairing.swiss.trf import write_trf
+
+    trf = tournament_to_trf(swiss(["", "", "", "", "", ""], rounds=5), rounds=0)
+    trf.forbidden_pairs = [frozenset((1, 2)), frozenset((3, 4)), frozenset((5, 6))]
+    trf.forbidden_rounds = {frozenset((1, 2)): (1, 3), frozenset((3, 4)): (2, 4)}
+    text = write_trf(trf)
+    assert "260" in text
+    imported = import_trf(text)
+    kept = {
+        (p.first.number, p.second.number): (p.rounds, p.note)
+        for p in ForbiddenPair.objects.filter(tournament=imported.tournament).select_related(
+            "first", "second"
+        )
+    }
+    assert {tuple(sorted(k)): v for k, v in kept.items()} == {
+        (1, 2): (3, "260"),
+        (3, 4): (4, "260"),
+        (5, 6): (None, "XXP"),
+    }
+    assert any("from round 2 to 4 (260)" in note for note in imported.notes)
