@@ -45,7 +45,8 @@ ROUNDS = (
 )
 PAIRED = (
     "Round %(number)d is already paired: this change would alter the pairs forbidden in "
-    "it. Change only the rounds not paired yet, or first delete the rounds from round %(number)d on."
+    "it. Change only the rounds not paired yet, or first delete the rounds from round "
+    "%(number)d on."
 )
 
 
