@@ -71,6 +71,15 @@ def test_blank_xxa_fields_are_zero_and_trailing_zeros_are_not_written():
     assert "XXA    3  0.0  0.0  0.5\r\n" in write_trf(t)
 
 
+def test_virtual_points_that_one_decimal_cannot_hold_are_not_written():
+    t = parse_trf(field(4))
+    t.accelerations = {1: [F(2, 3)]}  # a third of a 2-point win: TRF would round it
+    with pytest.raises(ValueError, match="one decimal"):
+        write_trf(t)
+    t.accelerations = {1: [F(3, 2), F(0), F(1, 2)]}
+    assert "XXA    1  1.5  0.0  0.5\r\n" in write_trf(t)
+
+
 def test_a_file_whose_points_column_adds_the_virtual_points_is_accepted():
     # bbpPairings accepts the 001 points with or without the round's acceleration.
     text = trf(
@@ -272,6 +281,20 @@ def test_no_pairing_that_respects_the_forbidden_pairs_says_so():
     assert isinstance(caught.value, NoValidPairing)  # callers catching NoValidPairing see it
 
 
+def test_the_pairs_named_are_those_of_the_player_left_with_nobody():
+    # 1 may meet none of 2-6: his pairs are named, not 2-3 and 4-5, which any pairing can keep.
+    players = [state(1, forbidden={2, 3, 4, 5, 6}), state(2, forbidden={3}), state(3)]
+    players += [state(4, forbidden={5}), state(5), state(6)]
+    with pytest.raises(ForbiddenPairsBlock) as caught:
+        pair(1, players)
+    assert caught.value.pairs == [(1, 2), (1, 3), (1, 4), (1, 5), (1, 6)]
+    # A field of 14 where 1 may meet nobody: 13 pairs, the message shows ten.
+    with pytest.raises(ForbiddenPairsBlock) as caught:
+        pair(1, [state(1, forbidden=set(range(2, 15)))] + [state(n) for n in range(2, 15)])
+    assert len(caught.value.pairs) == 13
+    assert "(1-2, 1-3, 1-4, 1-5, 1-6, 1-7, 1-8, 1-9, 1-10, 1-11 and 3 more)" in str(caught.value)
+
+
 def test_an_impossible_round_that_no_forbidden_pair_causes_keeps_its_own_reason():
     # 1 and 2 met already (C1): two players cannot be paired, forbidden pair or not.
     players = [state(1, 1, "w", {2}, forbidden={2}), state(2, 0, "b", {1})]
@@ -313,10 +336,26 @@ def test_virtual_points_make_the_brackets_as_baku_says():
     assert set(r2_plain.boards) == {(6, 1), (2, 5), (3, 8), (7, 4)}
 
 
-def test_virtual_points_order_the_boards():
-    # Round 1 of 5, six players, GA = 2 * ceil(6/4) = 4 (1..4 on a virtual point): {1-4}, {5, 6}.
-    result = pair(1, [state(n, acceleration=1 if n <= 4 else 0) for n in range(1, 7)])
-    assert result.boards == ((1, 3), (4, 2), (5, 6))  # boards by pairing score, then rank
+def test_boards_are_ordered_by_the_real_scores():
+    # Round 2 of 5, GA = 1..4 on a virtual point. Round 1: 1 beat 3, 2 beat 4, 5 beat 7, 6 beat 8.
+    # Pairing scores 1, 2: 2; 3, 4, 5, 6: 1 (3 kept from 5 and 6: 3-4 and 5-6); 7, 8: 0. The
+    # boards go by the real scores (as bbpPairings prints them, checked with it): 5-6 on 1
+    # point before 3-4 on 0, though 3 and 4 lead the bracket on pairing score.
+    after = {
+        1: (1, "w", {3}, ()),
+        2: (1, "b", {4}, ()),
+        3: (0, "b", {1}, {5, 6}),
+        4: (0, "w", {2}, ()),
+        5: (1, "w", {7}, ()),
+        6: (1, "b", {8}, ()),
+        7: (0, "b", {5}, ()),
+        8: (0, "w", {6}, ()),
+    }
+    players = [
+        state(n, sc, col, opp, forbidden=fb, acceleration=1 if n <= 4 else 0)
+        for n, (sc, col, opp, fb) in after.items()
+    ]
+    assert pair(2, players).boards == ((2, 1), (6, 5), (3, 4), (7, 8))
 
 
 def _played(rounds):
