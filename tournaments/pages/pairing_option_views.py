@@ -17,6 +17,8 @@ from tournaments.pages.pairing_option_forms import (
     PairRoundsForm,
 )
 from tournaments.pages.permissions import can_arbitrate, can_manage, tournament_role_required
+from tournaments.printing.standings_texts import local_points
+from tournaments.queries import pairing_options as pairing_options_query
 from tournaments.services import swiss as swiss_event
 
 
@@ -64,8 +66,23 @@ def _page(
             for pair in pairs
         ],
         "paired": max(tournament.rounds.values_list("number", flat=True), default=0),
+        "baku": _baku_summary(tournament),
     }
     return render(request, "tournaments/pairing_options.html", context, status=status)
+
+
+def _baku_summary(tournament: Tournament) -> dict | None:
+    """Group A's size and its virtual points per round (those with some), as the page says them."""
+    points = pairing_options_query.accelerations(tournament)
+    if not points:
+        return None
+    rounds = next(iter(points.values()))
+    return {
+        "group_a": len(points),
+        "rounds": [
+            (number, local_points(value)) for number, value in enumerate(rounds, start=1) if value
+        ],
+    }
 
 
 @tournament_role_required(can_manage)
