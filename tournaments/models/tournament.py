@@ -135,6 +135,22 @@ class Tournament(models.Model):
                     "player who withdraws later keeps his results; his remaining games are "
                     "forfeits (Art. 28)."),
     )
+    # Pairing options regulations use (issue 27), Swiss only: FIDE's Baku acceleration
+    # (C.04.5.1, virtual points computed at each pairing from the initial ranking, nothing
+    # stored), and players of the same club kept apart in every round (same_club_rounds empty)
+    # or in the first N. Pairs the arbiter names are ForbiddenPair rows.
+    baku_acceleration = models.BooleanField(
+        _("Baku acceleration (FIDE C.04.5.1)"), default=False,
+        help_text=_("Virtual points for the top half of the initial ranking in the first half "
+                    "of the rounds."),
+    )
+    forbid_same_club = models.BooleanField(
+        _("players of the same club do not meet"), default=False,
+    )
+    same_club_rounds = models.PositiveSmallIntegerField(
+        _("in the first rounds"), null=True, blank=True,
+        help_text=_("Empty: in every round."),
+    )
     pairing_seed = models.BigIntegerField(
         _("seed of the draw of pairing numbers"), null=True, blank=True,
         help_text=_("Recorded so the draw by lot can be replayed."),
@@ -226,6 +242,11 @@ class Tournament(models.Model):
                 condition=models.Q(rating_k__gte=1) & models.Q(rating_k__lte=100),
                 name="tournament_rating_k_1_to_100",
             ),
+            models.CheckConstraint(
+                condition=models.Q(same_club_rounds__isnull=True)
+                | models.Q(same_club_rounds__gte=1),
+                name="tournament_same_club_rounds_positive",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -266,6 +287,8 @@ class Tournament(models.Model):
                 errors["swiss_rounds"] = _(
                     "%(count)d rounds are already paired: the tournament cannot have fewer."
                 ) % {"count": paired}
+            elif self.baku_acceleration and paired:
+                errors.update(self._accelerated_rounds_errors(paired))
         if self.start_date and self.end_date and self.end_date < self.start_date:
             errors["end_date"] = ENDS_BEFORE_IT_STARTS
         errors.update(self._scoring_errors())
@@ -275,6 +298,26 @@ class Tournament(models.Model):
         errors.update(frozen_field_errors(self))
         if errors:
             raise ValidationError(errors)
+
+    def _accelerated_rounds_errors(self, paired: int) -> dict[str, str]:
+        """Baku's virtual points depend on the number of rounds (C.04.5.1: the first half are
+        accelerated): a change that would give a paired round other ones is refused."""
+        from tournaments.pairing.swiss.acceleration import baku
+
+        stored = type(self).objects.filter(pk=self.pk).values_list("swiss_rounds", flat=True)
+        before = stored.first()
+        if not before or before == self.swiss_rounds:
+            return {}
+        # Player 1 is always in group A: his points say what the group gets each round.
+        old, new = baku([1, 2], before)[1], baku([1, 2], self.swiss_rounds)[1]
+        for number in range(1, paired + 1):
+            if old[number - 1] != new[number - 1]:
+                return {"swiss_rounds": _(
+                    "Round %(number)d is paired with the Baku virtual points of %(before)d "
+                    "rounds: with %(after)d rounds they would differ, so the number of rounds "
+                    "can no longer change."
+                ) % {"number": number, "before": before, "after": self.swiss_rounds}}
+        return {}
 
     @property
     def is_swiss(self) -> bool:
