@@ -3,12 +3,10 @@
 from django.db import migrations, models
 
 
-# Numbered 0021 as the plan of issue 27 named it, after another branch's 0020: merged after that
-# one, depend on it instead of 0019 (or add a merge migration).
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0019_publishing'),
+        ('tournaments', '0020_pairing_options'),
     ]
 
     operations = [
