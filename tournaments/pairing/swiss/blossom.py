@@ -157,8 +157,9 @@ class _Blossoms:
             if self.label[top[x]] == 2:
                 self.queue.append(x)
             top[x] = b
-        # Least-slack edges from the new blossom to every other outer blossom.
-        best_to: dict[int, int] = {}
+        # Least-slack edges from the new blossom to every other outer blossom (each slack once).
+        best_to: dict[int, tuple[int, int]] = {}
+        eu, ev, ew, dual, label = self.eu, self.ev, self.ew, self.dual, self.label
         for sub in path:
             if self.bestlist[sub] is None:
                 lists = [[p >> 1 for p in self.incident[x]] for x in self.leaves(sub)]
@@ -166,24 +167,26 @@ class _Blossoms:
                 lists = [self.bestlist[sub]]
             for lst in lists:
                 for kk in lst:
-                    i, j = self.eu[kk], self.ev[kk]
-                    if top[j] == b:
-                        i, j = j, i
+                    i, j = eu[kk], ev[kk]
                     bj = top[j]
-                    if bj != b and self.label[bj] == 1:
+                    if bj == b:
+                        bj = top[i]
+                    if bj != b and label[bj] == 1:
+                        d = dual[i] + dual[j] - ew[kk]
                         cur = best_to.get(bj)
-                        if cur is None or self.slack(kk) < self.slack(cur):
-                            best_to[bj] = kk
+                        if cur is None or d < cur[0]:
+                            best_to[bj] = (d, kk)
             self.bestlist[sub] = None
             self.best[sub] = -1
-        self.bestlist[b] = list(best_to.values())
+        self.bestlist[b] = [kk for _d, kk in best_to.values()]
         bestk = -1
-        for kk in self.bestlist[b]:
-            if bestk == -1 or self.slack(kk) < self.slack(bestk):
-                bestk = kk
+        least = 0
+        for d, kk in best_to.values():
+            if bestk == -1 or d < least:
+                bestk, least = kk, d
         self.best[b] = bestk
         if bestk != -1:
-            heappush(self.outer_heap, (self.slack(bestk) + 2 * self.shift, b, bestk))
+            heappush(self.outer_heap, (least + 2 * self.shift, b, bestk))
         self.best_epoch[b] = -1
 
     def expand(self, b: int, endstage: bool) -> None:

@@ -258,7 +258,11 @@ class _BracketMatching:
                 levels_per_edge.append(lv)
         width = max((len(lv) for lv in levels_per_edge if lv is not None), default=19)
         zero = [0] * width
-        rows = [zero if lv is None else lv + zero[len(lv) :] for lv in levels_per_edge]
+        rows = [zero if lv is None else lv for lv in levels_per_edge]
+        for row in rows:
+            if len(row) < width:
+                row.extend(zero[len(row) :])
+        del levels_per_edge
         nv = n + (1 if with_bye else 0)
         if not exact:
             # Window mode: lower players may stay unmatched (they are paired later), but every
@@ -266,9 +270,11 @@ class _BracketMatching:
             nbr = len(bracket)
             rows = [[(i < nbr) + (j < nbr), *row] for (i, j), row in zip(edges, rows, strict=True)]
         weights = _combine_rows(rows, nv)
-        mate = max_weight_matching(
-            nv, [(i, j, w) for (i, j), w in zip(edges, weights, strict=True)], exact
-        )
+        # The levels are done with: a large bracket's graph needs the memory (issue 28).
+        del rows
+        graph = [(i, j, w) for (i, j), w in zip(edges, weights, strict=True)]
+        del edges, weights
+        mate = max_weight_matching(nv, graph, exact)
         needed = mate if exact else mate[: len(bracket)]
         if any(m == -1 for m in needed):
             raise NoValidPairing("no pairing satisfies the absolute criteria")

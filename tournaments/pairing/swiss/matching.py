@@ -70,6 +70,7 @@ class _Solver(_Blossoms):
             adjacent, labelend = self.adjacent, self.labelend
             shift, version, free_heap = self.shift, self.version, self.free_heap
             outer_heap = self.outer_heap
+            changed: list[int] = []  # best edges changed before this dual step (see below)
             while self.queue:
                 v = self.queue.pop()
                 tv = top[v]
@@ -113,12 +114,18 @@ class _Solver(_Blossoms):
                             if kslack >= cur:
                                 continue
                         best[x], best_slack[x], best_epoch[x] = k, kslack, epoch
-                        if x == w:
-                            version[w] += 1
-                            heappush(free_heap, (kslack + shift, w, k, version[w]))
-                        else:
-                            heappush(outer_heap, (kslack + 2 * shift, x, k))
-            # No tight edge left to explore: move the duals.
+                        changed.append(x)
+            # No tight edge left to explore: move the duals. The best edges that changed meanwhile
+            # enter their heaps once each (their slack is this epoch's).
+            for x in set(changed):
+                k = best[x]
+                if k == -1 or best_epoch[x] != epoch:
+                    continue
+                if x < n and label[top[x]] != 1:
+                    version[x] += 1
+                    heappush(free_heap, (best_slack[x] + shift, x, k, version[x]))
+                elif label[x] == 1 and self.parent[x] == -1:
+                    heappush(outer_heap, (best_slack[x] + 2 * shift, x, k))
             kind = 0
             delta = 0
             edge = -1
