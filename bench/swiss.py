@@ -7,8 +7,9 @@ forfeits, half-point byes) up to round 8 and cut before round R; each engine the
 of that file. `--bbp PATH` adds a bbpPairings column (its binary, `PATH --dutch IN -p OUT`) and
 checks the pairings are equal; without it the issue's own bbpPairings 6.0.0 figures are printed
 as the reference (another run, another machine load: not measured here). Times are wall clock
-(the machine may be shared) and the child process's CPU time. Simulated fields are cached in the
-temporary directory (a 1,000-player field takes minutes to play out). Rerun with:
+(the machine may be shared) and the child process's CPU time; ours also gives its largest resident
+set (MB). Simulated fields are cached in the temporary directory (a 1,000-player field takes
+minutes to play out). Rerun with:
 
     .venv/bin/python bench/swiss.py [--players 100 300 600 1000] [--rounds 2 5 9]
         [--bbp PATH] [--check 100x9]
@@ -18,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -61,17 +61,20 @@ def cut(text: str, round_no: int) -> str:
     return write_trf(t, round_no - 1, scored_rounds=round_no - 1)
 
 
-def run(command: list[str], out: Path) -> tuple[float, float, frozenset[str]]:
-    """Wall and CPU seconds of one pairing process, and its pairs (one ``white black`` a line)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+def run(command: list[str], out: Path) -> tuple[float, float, frozenset[str], float]:
+    """Wall and CPU seconds of one pairing process, its pairs (one ``white black`` a line) and its
+    largest resident set in MB (the process's own, from wait4)."""
     start = time.perf_counter()
-    subprocess.run(command, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+    child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
+    _pid, status, usage = os.wait4(child.pid, 0)
     wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode:
+        raise subprocess.CalledProcessError(child.returncode, command)
+    cpu = usage.ru_utime + usage.ru_stime
     lines = out.read_text(encoding="ascii").split()
     pairs = frozenset(f"{a} {b}" for a, b in zip(lines[1::2], lines[2::2], strict=True))
-    return wall, cpu, pairs
+    return wall, cpu, pairs, usage.ru_maxrss / 1024
 
 
 def time_round(text: str, round_no: int, bbp: str | None, work: Path) -> dict[str, object]:
@@ -79,10 +82,10 @@ def time_round(text: str, round_no: int, bbp: str | None, work: Path) -> dict[st
     src = work / f"in-r{round_no}.trf"
     src.write_text(cut(text, round_no), encoding="ascii")
     ours, theirs = work / "ours.txt", work / "bbp.txt"
-    wall, cpu, mine = run([*ENGINE, "--dutch", str(src), "-p", str(ours)], ours)
-    got: dict[str, object] = {"wall": wall, "cpu": cpu, "boards": len(mine)}
+    wall, cpu, mine, rss = run([*ENGINE, "--dutch", str(src), "-p", str(ours)], ours)
+    got: dict[str, object] = {"wall": wall, "cpu": cpu, "boards": len(mine), "rss": rss}
     if bbp:
-        bwall, bcpu, other = run([bbp, "--dutch", str(src), "-p", str(theirs)], theirs)
+        bwall, bcpu, other, _rss = run([bbp, "--dutch", str(src), "-p", str(theirs)], theirs)
         got.update(bbp_wall=bwall, bbp_cpu=bcpu, same=mine == other)
     return got
 
@@ -103,16 +106,17 @@ def time_check(players: int, rounds: int, seed: int, work: Path) -> float:
     path = work / "check.trf"
     path.write_text(write_trf(t), encoding="ascii")
     start = time.perf_counter()
-    subprocess.run([*ENGINE, "--dutch", str(path), "-c"], check=True, cwd=ROOT,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [*ENGINE, "--dutch", str(path), "-c"], check=True, cwd=ROOT, stdout=subprocess.DEVNULL
+    )
     return time.perf_counter() - start
 
 
 def cell(got: dict[str, object], reference: float | None) -> str:
-    text = f"ours {got['wall']:.2f} s (CPU {got['cpu']:.2f})"
+    text = f"ours {got['wall']:.2f} s (CPU {got['cpu']:.2f}, {got['rss']:.0f} MB)"
     if "bbp_wall" in got:
         same = "same" if got["same"] else "DIFFERENT"
-        text += f", bbp {got['bbp_wall']:.2f} s, {same}"
+        text += f", bbp {got['bbp_wall']:.2f} s (CPU {got['bbp_cpu']:.2f}), {same}"
     elif reference is not None:
         text += f", ref. bbp {reference:.2f} s"
     return text
@@ -146,8 +150,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"-c over {players} players x {rounds_c} rounds: {took:.2f} s")
     if not options.bbp:
         print("ref. bbp: bbpPairings 6.0.0 as issue 28 measured it (another run), not this one.")
-    print(f"Targets (issue 28): each round at most bbpPairings' time; 1,000 players under 30 s; "
-          f"start-up under 0.1 s. Machine: {os.cpu_count()} cores, possibly shared.")
+    print(
+        f"Targets (issue 28): each round at most bbpPairings' time; 1,000 players under 30 s; "
+        f"start-up under 0.1 s. Machine: {os.cpu_count()} cores, possibly shared."
+    )
     print(f"Rerun: {COMMAND} [--bbp PATH/bbpPairings.exe]")
     return 0
 

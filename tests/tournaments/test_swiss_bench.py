@@ -30,7 +30,7 @@ def test_the_cut_file_stands_before_the_round_and_our_engine_pairs_it(tmp_path):
     src, out = tmp_path / "in.trf", tmp_path / "out.txt"
     src.write_text(text, encoding="ascii")
     assert main(["--dutch", str(src), "-p", str(out)]) == 0
-    wall, cpu, pairs = bench.run([sys.executable, "-c", "pass"], out)
-    assert wall >= 0 and cpu >= 0
+    wall, cpu, pairs, rss = bench.run([sys.executable, "-c", "pass"], out)
+    assert wall >= 0 and cpu >= 0 and rss > 1
     lines = out.read_text().split("\n")
     assert len(pairs) == int(lines[0]) and all(" " in pair for pair in pairs)

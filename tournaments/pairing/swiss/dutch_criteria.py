@@ -8,6 +8,8 @@ criteria most important first, then the order of exchanges and transpositions (4
 
 from __future__ import annotations
 
+from operator import mul
+
 from tournaments.pairing.swiss.matching import max_weight_matching
 from tournaments.pairing.swiss.state import PlayerState
 
@@ -116,17 +118,20 @@ def _compatible(a: _P, b: _P) -> bool:
     return not (same_absolute and not (a.top or b.top))
 
 
-def _combine(levels: list[list[int]], nvert: int) -> list[int]:
-    """Edge weights from per-edge criterion values, lexicographic (first level most important)."""
-    nedges = len(levels[0]) if levels else 0
-    weights = [0] * nedges
-    for values in levels:
-        span = max((abs(x) for x in values), default=0)
-        if span == 0:
-            continue
-        radix = nvert * span + 1
-        weights = [w * radix + x for w, x in zip(weights, values, strict=True)]
-    return weights
+def _combine_rows(rows: list[list[int]], nvert: int) -> list[int]:
+    """Edge weights from per-edge criterion values, lexicographic (first level most important):
+    each level's value times the product of the radices (vertices x the level's span + 1) of the
+    nonzero levels below it, one sum per edge rather than one pass over the edges per level."""
+    if not rows:
+        return []
+    spans = [max(map(abs, col)) for col in zip(*rows, strict=True)]
+    scales = [0] * len(spans)
+    scale = 1
+    for i in range(len(spans) - 1, -1, -1):
+        if spans[i]:
+            scales[i] = scale
+            scale *= nvert * spans[i] + 1
+    return [sum(map(mul, row, scales)) for row in rows]
 
 
 def _topscorer_colour_faults(a: _P, b: _P, white: _P, black: _P) -> tuple[int, int]:
@@ -279,24 +284,24 @@ class _BracketMatching:
                 edges.append((i, n))
                 levels_per_edge.append(lv)
         width = max((len(lv) for lv in levels_per_edge if lv is not None), default=19)
-        cols: list[list[int]] = [[] for _ in range(width)]
-        for lv in levels_per_edge:
-            if lv is None:
-                for c in cols:
-                    c.append(0)
-            else:
-                for k in range(width):
-                    cols[k].append(lv[k] if k < len(lv) else 0)
+        zero = [0] * width
+        rows = [zero if lv is None else lv for lv in levels_per_edge]
+        for row in rows:
+            if len(row) < width:
+                row.extend(zero[len(row) :])
+        del levels_per_edge
         nv = n + (1 if with_bye else 0)
         if not exact:
             # Window mode: lower players may stay unmatched (they are paired later), but every
             # bracket player must be matched, inside or floating into the window.
             nbr = len(bracket)
-            cols.insert(0, [(i < nbr) + (j < nbr) for i, j in edges])
-        weights = _combine(cols, nv)
-        mate = max_weight_matching(
-            nv, [(i, j, w) for (i, j), w in zip(edges, weights, strict=True)], exact
-        )
+            rows = [[(i < nbr) + (j < nbr), *row] for (i, j), row in zip(edges, rows, strict=True)]
+        weights = _combine_rows(rows, nv)
+        # The levels are done with: a large bracket's graph needs the memory (issue 28).
+        del rows
+        graph = [(i, j, w) for (i, j), w in zip(edges, weights, strict=True)]
+        del edges, weights
+        mate = max_weight_matching(nv, graph, exact)
         needed = mate if exact else mate[: len(bracket)]
         if any(m == -1 for m in needed):
             raise NoValidPairing("no pairing satisfies the absolute criteria")

@@ -11,11 +11,21 @@ lexicographic weights of any length.
 
 ``max_weight_matching(n, edges, max_cardinality=True)`` returns ``mate`` with ``mate[v]`` the vertex
 matched to ``v`` or ``-1``: of all matchings of largest size (when asked) one of largest weight.
+
+Speed (issue 28), the answer unchanged: a stage starts with every vertex of a free (root) blossom
+outer, and scanning all their edges again at each of the ~n/2 stages was most of the work on a
+large bracket. Those vertices' duals all fall by the same steps, so each vertex keeps a heap of
+its edges to them keyed by a constant (``scan_roots``): a stage reads the heaps' tops instead.
+The unlabelled vertices' best edges sit in a heap too (their slack falls by each step alike), so a
+dual step does not recompute every one. The blossom operations are in blossom.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
+from heapq import heapify, heappop, heappush
+
+from tournaments.pairing.swiss.blossom import _Blossoms
 
 __all__ = ["max_weight_matching"]
 
@@ -29,303 +39,51 @@ def max_weight_matching(
     return _Solver(n, edges, max_cardinality).solve()
 
 
-class _Solver:
-    """State of one run; vertices are 0..n-1, blossoms n..2n-1 (see the module docstring)."""
-
-    def __init__(self, n: int, edges: Sequence[tuple[int, int, int]], max_cardinality: bool):
-        self.n = n
-        self.max_cardinality = max_cardinality
-        # Doubled weights keep every dual change an integer (half of an even slack).
-        self.eu = [e[0] for e in edges]
-        self.ev = [e[1] for e in edges]
-        self.ew = [2 * e[2] for e in edges]
-        top = max(0, max(self.ew))
-        # Endpoint p of edge k is eu[k] for p = 2k and ev[k] for p = 2k + 1.
-        self.endpoint = [0] * (2 * len(edges))
-        self.incident: list[list[int]] = [[] for _ in range(n)]
-        for k, (u, v, _w) in enumerate(edges):
-            if u == v:
-                raise ValueError(f"edge {k} is a loop on vertex {u}")
-            self.endpoint[2 * k] = u
-            self.endpoint[2 * k + 1] = v
-            self.incident[u].append(2 * k + 1)  # remote endpoint seen from u
-            self.incident[v].append(2 * k)
-        m = 2 * n
-        self.mate = [-1] * n  # remote endpoint of the matched edge
-        self.label = [0] * m  # 0 free, 1 outer (S), 2 inner (T); 5 = outer + breadcrumb
-        self.labelend = [-1] * m
-        self.top = list(range(n))  # outermost blossom holding each vertex
-        self.parent = [-1] * m
-        self.children: list[list[int] | None] = [None] * m
-        self.base = list(range(n)) + [-1] * n
-        self.links: list[list[int] | None] = [None] * m  # endpoints joining consecutive children
-        self.best = [-1] * m  # least-slack edge to an outer blossom
-        self.bestlist: list[list[int] | None] = [None] * m
-        self.free_ids = list(range(m - 1, n - 1, -1))
-        self.dual = [top] * n + [0] * n
-        self.tight = [0] * len(edges)  # stage number in which the edge became tight
-        self.stamp = 0
-        self.queue: list[int] = []
-
-    def slack(self, k: int) -> int:
-        return self.dual[self.eu[k]] + self.dual[self.ev[k]] - self.ew[k]
-
-    def leaves(self, b: int) -> Iterator[int]:
-        if b < self.n:
-            yield b
-            return
-        stack = [b]
-        while stack:
-            t = stack.pop()
-            if t < self.n:
-                yield t
-            else:
-                stack.extend(self.children[t])  # type: ignore[arg-type]
-
-    def assign(self, w: int, t: int, p: int) -> None:
-        """Label the blossom of ``w`` outer (1) or inner (2), reached through endpoint ``p``."""
-        while True:
-            b = self.top[w]
-            self.label[w] = self.label[b] = t
-            self.labelend[w] = self.labelend[b] = p
-            self.best[w] = self.best[b] = -1
-            if t == 1:
-                self.queue.extend(self.leaves(b))
-                return
-            mp = self.mate[self.base[b]]
-            w, t, p = self.endpoint[mp], 1, mp ^ 1
-
-    def trace(self, v: int, w: int) -> int:
-        """Walk back from two outer vertices: their new blossom's base, or -1 (augmenting path)."""
-        path = []
-        found = -1
-        while v != -1 or w != -1:
-            b = self.top[v]
-            if self.label[b] & 4:
-                found = self.base[b]
-                break
-            path.append(b)
-            self.label[b] = 5
-            if self.labelend[b] == -1:
-                v = -1
-            else:
-                v = self.endpoint[self.labelend[b]]
-                b = self.top[v]
-                v = self.endpoint[self.labelend[b]]
-            if w != -1:
-                v, w = w, v
-        for b in path:
-            self.label[b] = 1
-        return found
-
-    def shrink(self, base: int, k: int) -> None:
-        """Make a blossom of the odd cycle closed by edge ``k`` through ``base``."""
-        top, endpoint, labelend = self.top, self.endpoint, self.labelend
-        v, w = self.eu[k], self.ev[k]
-        bb, bv, bw = top[base], top[v], top[w]
-        b = self.free_ids.pop()
-        self.base[b] = base
-        self.parent[b] = -1
-        self.parent[bb] = b
-        path: list[int] = []
-        ends: list[int] = []
-        while bv != bb:
-            self.parent[bv] = b
-            path.append(bv)
-            ends.append(labelend[bv])
-            bv = top[endpoint[labelend[bv]]]
-        path.append(bb)
-        path.reverse()
-        ends.reverse()
-        ends.append(2 * k)
-        while bw != bb:
-            self.parent[bw] = b
-            path.append(bw)
-            ends.append(labelend[bw] ^ 1)
-            bw = top[endpoint[labelend[bw]]]
-        self.children[b] = path
-        self.links[b] = ends
-        self.label[b] = 1
-        labelend[b] = labelend[bb]
-        self.dual[b] = 0
-        for x in self.leaves(b):
-            if self.label[top[x]] == 2:
-                self.queue.append(x)
-            top[x] = b
-        # Least-slack edges from the new blossom to every other outer blossom.
-        best_to: dict[int, int] = {}
-        for sub in path:
-            if self.bestlist[sub] is None:
-                lists = [[p >> 1 for p in self.incident[x]] for x in self.leaves(sub)]
-            else:
-                lists = [self.bestlist[sub]]
-            for lst in lists:
-                for kk in lst:
-                    i, j = self.eu[kk], self.ev[kk]
-                    if top[j] == b:
-                        i, j = j, i
-                    bj = top[j]
-                    if bj != b and self.label[bj] == 1:
-                        cur = best_to.get(bj)
-                        if cur is None or self.slack(kk) < self.slack(cur):
-                            best_to[bj] = kk
-            self.bestlist[sub] = None
-            self.best[sub] = -1
-        self.bestlist[b] = list(best_to.values())
-        bestk = -1
-        for kk in self.bestlist[b]:
-            if bestk == -1 or self.slack(kk) < self.slack(bestk):
-                bestk = kk
-        self.best[b] = bestk
-
-    def expand(self, b: int, endstage: bool) -> None:
-        """Undo blossom ``b``; an inner blossom mid-stage keeps its path labelled."""
-        n, top, endpoint = self.n, self.top, self.endpoint
-        children = self.children[b]
-        assert children is not None
-        for s in children:
-            self.parent[s] = -1
-            if s < n:
-                top[s] = s
-            elif endstage and self.dual[s] == 0:
-                self.expand(s, endstage)
-            else:
-                for x in self.leaves(s):
-                    top[x] = s
-        if not endstage and self.label[b] == 2:
-            ends = self.links[b]
-            assert ends is not None
-            entry = top[endpoint[self.labelend[b] ^ 1]]
-            j = children.index(entry)
-            if j & 1:
-                j -= len(children)
-                step, trick = 1, 0
-            else:
-                step, trick = -1, 1
-            p = self.labelend[b]
-            while j != 0:
-                self.label[endpoint[p ^ 1]] = 0
-                self.label[endpoint[ends[j - trick] ^ trick ^ 1]] = 0
-                self.assign(endpoint[p ^ 1], 2, p)
-                self.tight[ends[j - trick] >> 1] = self.stamp
-                j += step
-                p = ends[j - trick] ^ trick
-                self.tight[p >> 1] = self.stamp
-                j += step
-            bv = children[j]
-            self.label[endpoint[p ^ 1]] = self.label[bv] = 2
-            self.labelend[endpoint[p ^ 1]] = self.labelend[bv] = p
-            self.best[bv] = -1
-            j += step
-            while children[j] != entry:
-                bv = children[j]
-                if self.label[bv] == 1:
-                    j += step
-                    continue
-                reached = -1
-                for x in self.leaves(bv):
-                    if self.label[x] != 0:
-                        reached = x
-                        break
-                if reached != -1:
-                    self.label[reached] = 0
-                    self.label[endpoint[self.mate[self.base[bv]]]] = 0
-                    self.assign(reached, 2, self.labelend[reached])
-                j += step
-        self.label[b] = self.labelend[b] = -1
-        self.children[b] = self.links[b] = None
-        self.base[b] = -1
-        self.bestlist[b] = None
-        self.best[b] = -1
-        self.free_ids.append(b)
-
-    def augment_blossom(self, b: int, v: int) -> None:
-        """Rotate blossom ``b`` so that vertex ``v`` becomes its base, swapping matched edges."""
-        t = v
-        while self.parent[t] != b:
-            t = self.parent[t]
-        if t >= self.n:
-            self.augment_blossom(t, v)
-        children = self.children[b]
-        ends = self.links[b]
-        assert children is not None and ends is not None
-        i = j = children.index(t)
-        if i & 1:
-            j -= len(children)
-            step, trick = 1, 0
-        else:
-            step, trick = -1, 1
-        endpoint = self.endpoint
-        while j != 0:
-            j += step
-            t = children[j]
-            p = ends[j - trick] ^ trick
-            if t >= self.n:
-                self.augment_blossom(t, endpoint[p])
-            j += step
-            t = children[j]
-            if t >= self.n:
-                self.augment_blossom(t, endpoint[p ^ 1])
-            self.mate[endpoint[p]] = p ^ 1
-            self.mate[endpoint[p ^ 1]] = p
-        self.children[b] = children[i:] + children[:i]
-        self.links[b] = ends[i:] + ends[:i]
-        self.base[b] = self.base[self.children[b][0]]
-
-    def augment(self, k: int) -> None:
-        """Flip the augmenting path through edge ``k``."""
-        endpoint, top, labelend = self.endpoint, self.top, self.labelend
-        for s, p in ((self.eu[k], 2 * k + 1), (self.ev[k], 2 * k)):
-            while True:
-                bs = top[s]
-                if bs >= self.n:
-                    self.augment_blossom(bs, s)
-                self.mate[s] = p
-                if labelend[bs] == -1:
-                    break
-                t = endpoint[labelend[bs]]
-                bt = top[t]
-                s = endpoint[labelend[bt]]
-                j = endpoint[labelend[bt] ^ 1]
-                if bt >= self.n:
-                    self.augment_blossom(bt, j)
-                self.mate[j] = labelend[bt]
-                p = labelend[bt] ^ 1
+class _Solver(_Blossoms):
+    """The search: stages of tree growth and dual steps over the state of ``_Blossoms``."""
 
     def stage(self) -> bool:
         """One search for an augmenting path; False when none exists (the matching is final)."""
         n = self.n
-        label, top, best, dual, tight = self.label, self.top, self.best, self.dual, self.tight
-        eu, ev, ew, endpoint, incident = self.eu, self.ev, self.ew, self.endpoint, self.incident
+        label, top, best, dual = self.label, self.top, self.best, self.dual
+        eu, ev, ew = self.eu, self.ev, self.ew
         for i in range(2 * n):
             label[i] = 0
             best[i] = -1
         for i in range(n, 2 * n):
             self.bestlist[i] = None
-        # An edge is tight in this stage when its mark equals the stage number (no O(E) reset).
-        self.stamp += 1
-        stamp = self.stamp
         self.queue = []
         for v in range(n):
             if self.mate[v] == -1 and label[top[v]] == 0:
                 self.assign(v, 1, -1)
+        self.queue = []
+        self.free_heap = []
+        self.outer_heap.clear()
+        k = self.scan_roots()
+        if k >= 0:
+            self.augment(k)
+            return True
         while True:
+            self.epoch += 1
+            epoch = self.epoch
+            best_slack, best_epoch = self.best_slack, self.best_epoch
+            adjacent, labelend = self.adjacent, self.labelend
+            shift, version, free_heap = self.shift, self.version, self.free_heap
+            outer_heap = self.outer_heap
+            changed: list[int] = []  # best edges changed before this dual step (see below)
             while self.queue:
                 v = self.queue.pop()
                 tv = top[v]
-                for p in incident[v]:
-                    w = endpoint[p]
+                dv = dual[v]
+                for w, p, k, wk in adjacent[v]:
                     tw = top[w]
                     if tv == tw:
                         continue
-                    k = p >> 1
-                    kslack = 0
-                    if tight[k] != stamp:
-                        kslack = dual[eu[k]] + dual[ev[k]] - ew[k]
-                        if kslack <= 0:
-                            tight[k] = stamp
+                    # Between two top blossoms the vertex duals alone give the exact slack.
+                    kslack = dv + dual[w] - wk
                     lw = label[tw]
-                    if tight[k] == stamp:
+                    if kslack <= 0:
+                        kslack = 0
                         if lw == 0:
                             self.assign(w, 2, p ^ 1)
                         elif lw == 1:
@@ -338,53 +96,80 @@ class _Solver:
                                 return True
                         elif label[w] == 0:
                             label[w] = 2
-                            self.labelend[w] = p ^ 1
+                            labelend[w] = p ^ 1
                     elif lw == 1:
-                        bk = best[tv]
-                        if bk == -1 or kslack < dual[eu[bk]] + dual[ev[bk]] - ew[bk]:
-                            best[tv] = k
+                        x = tv
                     elif label[w] == 0:
-                        bk = best[w]
-                        if bk == -1 or kslack < dual[eu[bk]] + dual[ev[bk]] - ew[bk]:
-                            best[w] = k
-            # No tight edge left to explore: move the duals.
+                        x = w
+                    else:
+                        continue
+                    if kslack:
+                        bk = best[x]
+                        if bk != -1:
+                            if best_epoch[x] == epoch:
+                                cur = best_slack[x]
+                            else:
+                                cur = dual[eu[bk]] + dual[ev[bk]] - ew[bk]
+                                best_slack[x], best_epoch[x] = cur, epoch
+                            if kslack >= cur:
+                                continue
+                        best[x], best_slack[x], best_epoch[x] = k, kslack, epoch
+                        changed.append(x)
+            # No tight edge left to explore: move the duals. The best edges that changed meanwhile
+            # enter their heaps once each (their slack is this epoch's).
+            for x in set(changed):
+                k = best[x]
+                if k == -1 or best_epoch[x] != epoch:
+                    continue
+                if x < n and label[top[x]] != 1:
+                    version[x] += 1
+                    heappush(free_heap, (best_slack[x] + shift, x, k, version[x]))
+                elif label[x] == 1 and self.parent[x] == -1:
+                    heappush(outer_heap, (best_slack[x] + 2 * shift, x, k))
             kind = 0
             delta = 0
             edge = -1
             blossom = -1
             if not self.max_cardinality:
                 kind, delta = 1, min(dual[:n])
-            for v in range(n):
-                bk = best[v]
-                if bk != -1 and label[top[v]] == 0:
-                    d = dual[eu[bk]] + dual[ev[bk]] - ew[bk]
+            # (Comprehensions pick the candidates; the order and the strict "<" are the plain
+            # loops', so the same step is taken.)
+            top_label = [label[t] for t in top]
+            # The least slack of an unlabelled vertex's best edge (the least vertex on a tie).
+            free_heap, version = self.free_heap, self.version
+            while free_heap:
+                key, v, bk, ver = free_heap[0]
+                if ver == version[v] and best[v] == bk and top_label[v] == 0:
+                    d = key - self.shift
                     if kind == 0 or d < delta:
                         kind, delta, edge = 2, d, bk
-            parent = self.parent
-            for b in range(2 * n):
-                bk = best[b]
-                if bk != -1 and parent[b] == -1 and label[b] == 1:
-                    d = (dual[eu[bk]] + dual[ev[bk]] - ew[bk]) // 2
+                    break
+                heappop(free_heap)
+            parent, base = self.parent, self.base
+            # The least half-slack between two outer blossoms (the least blossom on a tie): both
+            # ends fall by each step, so an entry's slack plus twice the shift stays constant.
+            outer_heap = self.outer_heap
+            while outer_heap:
+                key, b, bk = outer_heap[0]
+                if best[b] == bk and parent[b] == -1 and label[b] == 1:
+                    d = (key - 2 * self.shift) // 2
                     if kind == 0 or d < delta:
                         kind, delta, edge = 3, d, bk
-            for b in range(n, 2 * n):
-                if (
-                    self.base[b] >= 0
-                    and self.parent[b] == -1
-                    and label[b] == 2
-                    and (kind == 0 or dual[b] < delta)
-                ):
+                    break
+                heappop(outer_heap)
+            tops = [b for b in range(n, 2 * n) if base[b] >= 0 and parent[b] == -1 and label[b]]
+            for b in tops:
+                if label[b] == 2 and (kind == 0 or dual[b] < delta):
                     kind, delta, blossom = 4, dual[b], b
             if kind == 0:
                 kind, delta = 1, max(0, min(dual[:n]))
-            for v in range(n):
-                lv = label[top[v]]
-                if lv == 1:
-                    dual[v] -= delta
-                elif lv == 2:
-                    dual[v] += delta
-            for b in range(n, 2 * n):
-                if self.base[b] >= 0 and self.parent[b] == -1:
+            self.shift += delta
+            if delta:
+                dual[:n] = [
+                    d - delta if lt == 1 else (d + delta if lt == 2 else d)
+                    for d, lt in zip(dual, top_label, strict=False)
+                ]
+                for b in tops:
                     if label[b] == 1:
                         dual[b] += delta
                     elif label[b] == 2:
@@ -392,16 +177,117 @@ class _Solver:
             if kind == 1:
                 return False
             if kind == 2:
-                tight[edge] = self.stamp
                 i, j = self.eu[edge], self.ev[edge]
                 if label[top[i]] == 0:
                     i = j
                 self.queue.append(i)
             elif kind == 3:
-                tight[edge] = self.stamp
                 self.queue.append(self.eu[edge])
             else:
+                members = list(self.leaves(blossom))
                 self.expand(blossom, False)
+                # Its vertices left unlabelled had their duals moved while inner: new entries.
+                for x in members:
+                    bk = best[x]
+                    if bk != -1 and label[top[x]] == 0:
+                        self.version[x] += 1
+                        heappush(
+                            self.free_heap, (self.slack(bk) + self.shift, x, bk, self.version[x])
+                        )
+
+    def scan_roots(self) -> int:
+        """What scanning every vertex of the root blossoms would find, without scanning them.
+
+        The vertices of the free (root) blossoms are outer through a whole stage, so each dual
+        step lowers all of them alike: a root vertex's dual plus ``shift`` is constant while it
+        stays in a root blossom. So each vertex keeps a heap of its edges to the root vertices of
+        other blossoms, keyed by that constant less the weight: a vertex that joins the roots
+        pushes its edges into its neighbours' heaps, one that leaves is dropped from them when it
+        comes to the top, and a vertex that joins or leaves builds its own heap again. The top of
+        each heap is its least-slack edge to the roots: tight ones label their ends inner, the
+        others are best edges, and a tight edge between two root blossoms is an augmenting path
+        (its edge is returned, else -1).
+        """
+        n = self.n
+        top, label, base, mate, dual = self.top, self.label, self.base, self.mate, self.dual
+        in_roots, root_dual, adjacent = self.in_roots, self.root_dual, self.adjacent
+        joined_count, near = self.joined, self.near
+        shift = self.shift
+        changed = []
+        for v in range(n):
+            now = mate[base[top[v]]] == -1
+            if now != in_roots[v]:
+                changed.append(v)
+                in_roots[v] = now
+                if now:
+                    root_dual[v] = dual[v] + shift
+                    joined_count[v] += 1
+        for v in changed:
+            tv = top[v]
+            heap = [
+                (root_dual[w] - wk, w, k, joined_count[w])
+                for w, _p, k, wk in adjacent[v]
+                if in_roots[w] and top[w] != tv
+            ]
+            heapify(heap)
+            near[v] = heap
+        rebuilt = set(changed)
+        for v in changed:
+            if not in_roots[v]:
+                continue
+            tv = top[v]
+            rv = root_dual[v]
+            count = joined_count[v]
+            for w, _p, k, wk in adjacent[v]:
+                if top[w] != tv and w not in rebuilt:
+                    heappush(near[w], (rv - wk, v, k, count))
+        value: list[int | None] = [None] * n
+        edge = [-1] * n
+        far = [-1] * n
+        for v in range(n):
+            heap = near[v]
+            tv = top[v]
+            while heap:
+                x, w, k, count = heap[0]
+                if in_roots[w] and joined_count[w] == count and top[w] != tv:
+                    value[v], edge[v], far[v] = x, k, w
+                    break
+                heappop(heap)
+        best, labelend = self.best, self.labelend
+        best_epoch = self.best_epoch
+        for v in range(n):
+            x = value[v]
+            if x is None:
+                continue
+            k = edge[v]
+            slack = x + dual[v] - shift
+            tv = top[v]
+            lv = label[tv]
+            if in_roots[v]:
+                if slack <= 0:
+                    return k
+                bk = best[tv]
+                if bk == -1 or slack < self.slack(bk):
+                    best[tv] = k
+                    heappush(self.outer_heap, (slack + 2 * shift, tv, k))
+                    best_epoch[tv] = -1
+                continue
+            # The root end of edge k: its endpoint index is the one on far[v]'s side.
+            q = 2 * k if self.eu[k] == far[v] else 2 * k + 1
+            if slack <= 0:
+                if lv == 0:
+                    self.assign(v, 2, q)
+                elif lv == 2 and label[v] == 0:
+                    label[v] = 2
+                    labelend[v] = q
+            elif lv != 1 and label[v] == 0:
+                bk = best[v]
+                if bk == -1 or slack < self.slack(bk):
+                    best[v] = k
+                    best_epoch[v] = -1
+                    self.version[v] += 1
+                    heappush(self.free_heap, (slack + shift, v, k, self.version[v]))
+        return -1
 
     def solve(self) -> list[int]:
         n = self.n
