@@ -214,3 +214,28 @@ def test_the_button_keeps_the_address_and_sends_after_the_commit(
     venue.refresh_from_db()
     assert venue.publishing_outbox.url == "https://example.org/api/publicar/x/"
     assert "alterações esperando envio" in client.get(page).content.decode()
+
+
+def test_a_player_known_by_id_takes_what_the_venue_sends_again(client, slot, token):
+    """The public server has a registry of its own: a player it made from an earlier send (found
+    again by his federation id) takes the name, club and rating the venue sends now. A rating
+    from a newer list, or a club corrected at the venue, reached the copy's export but not its
+    pages, which read the server's registry (issue 27's rehearsal)."""
+    venue = make_tournament(3, name="Aberto de Campinas", paired=True)
+    for index, entry in enumerate(venue.entries.select_related("player"), start=1):
+        entry.player.federation_id = f"CBD-{index}"
+        entry.player.save()
+    data = export_tournament(venue)
+    assert send(client, slot.slug, token, sent(data, 1)).status_code == 200
+    # What the venue's own registry says now (one database plays both sides here: the new
+    # values travel in the file, as they do between two servers).
+    data["players"][0].update(name="Jogadora Corrigida", club="Clube Novo", rating=1999)
+    answer = send(client, slot.slug, token, sent(data, 2))
+    assert answer.status_code == 200 and answer.json()["applied"] is True
+    slot.refresh_from_db()
+    assert export_tournament(slot)["players"] == data["players"]
+
+
+def sent(data: dict, sequence: int) -> bytes:
+    return b'{"sequence":%d,"digest":"%s","tournament":%s}' % (
+        sequence, content_digest(data).encode(), canonical_json(data))

@@ -183,6 +183,23 @@ def replace(tournament: Tournament, checked: dict[str, Any]) -> None:
             **{relation.field.name: tournament}).delete()
     checked["slug"] = tournament.slug
     save_tournament(checked, (), into=tournament)
+    _take_the_venue_s_players(checked["players"])
     # The registry keeps no player the old copy alone had brought (one without a federation id
     # is created anew by each send).
     Player.objects.filter(pk__in=old_players, federation_id="", entries__isnull=True).delete()
+
+
+def _take_the_venue_s_players(players: list[dict[str, Any]]) -> None:
+    """The copy shows the players as the venue sends them. The import reuses a person this
+    server already knows by his federation id as he is (right for a backup restored into a
+    registry of its own); a copy whose person kept the first send's rating or club showed them
+    after the venue had changed them (a newer rating list, a corrected club)."""
+    sent = {player["federation_id"]: player for player in players if player["federation_id"]}
+    changed = []
+    for known in Player.objects.filter(federation_id__in=sent):
+        player = sent[known.federation_id]
+        if (known.name, known.club, known.rating) != (
+                player["name"], player["club"], player["rating"]):
+            known.name, known.club, known.rating = player["name"], player["club"], player["rating"]
+            changed.append(known)
+    Player.objects.bulk_update(changed, ["name", "club", "rating"], batch_size=500)
