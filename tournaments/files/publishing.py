@@ -32,7 +32,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.cache.versions import bump
-from tournaments.files.backup_check import check_depth, check_tournament, too_deep
+from tournaments.files.backup_check import PLAYER_FACTS, check_depth, check_tournament, too_deep
 from tournaments.files.backup_extensions import extensions
 from tournaments.files.backup_save import save_tournament
 from tournaments.files.backup_values import BackupError
@@ -194,12 +194,13 @@ def _take_the_venue_s_players(players: list[dict[str, Any]]) -> None:
     server already knows by his federation id as he is (right for a backup restored into a
     registry of its own); a copy whose person kept the first send's rating or club showed them
     after the venue had changed them (a newer rating list, a corrected club)."""
+    fields = ["name", "club", "rating", *PLAYER_FACTS]
     sent = {player["federation_id"]: player for player in players if player["federation_id"]}
     changed = []
     for known in Player.objects.filter(federation_id__in=sent):
         player = sent[known.federation_id]
-        if (known.name, known.club, known.rating) != (
-                player["name"], player["club"], player["rating"]):
-            known.name, known.club, known.rating = player["name"], player["club"], player["rating"]
+        if any(getattr(known, name) != player[name] for name in fields):
+            for name in fields:
+                setattr(known, name, player[name])
             changed.append(known)
-    Player.objects.bulk_update(changed, ["name", "club", "rating"], batch_size=500)
+    Player.objects.bulk_update(changed, fields, batch_size=500)
