@@ -21,15 +21,20 @@ pytestmark = pytest.mark.django_db
 
 
 def confirmed(text: str) -> None:
-    rating_list = service.stage_list(source=RatingSource.CBD, date=datetime.date(2026, 3, 1),
-                                     file_name="cbd.csv",
-                                     rows=parse_rating_list(text.encode()).rows)
+    rating_list = service.stage_list(
+        source=RatingSource.CBD,
+        date=datetime.date(2026, 3, 1),
+        file_name="cbd.csv",
+        rows=parse_rating_list(text.encode()).rows,
+    )
     service.confirm_list(rating_list, service.plan_list(rating_list).digest)
 
 
 def test_a_list_that_changes_a_rating_moves_the_tournament_s_version(organiser):
-    playing, untouched = (make_tournament(2, name=name, organiser=organiser)
-                          for name in ("Aberto de Campinas", "Torneio sem ninguém da lista"))
+    playing, untouched = (
+        make_tournament(2, name=name, organiser=organiser)
+        for name in ("Aberto de Campinas", "Torneio sem ninguém da lista")
+    )
     ana = playing.entries.select_related("player").order_by("pk").first().player
     ana.federation_id = "1001"
     ana.save()

@@ -31,13 +31,15 @@ def legend_words() -> bytes:
         whole = translation.gettext(
             "Results: 1-0, 0-1, 1/2-1/2; +- and -+ are forfeits (WO, Art. 28), won by the player "
             "present; -- both absent. ⇄: colours swapped from the Berger table by agreement or "
-            "lot (Art. 10); the colours shown are those played.")
+            "lot (Art. 10); the colours shown are those played."
+        )
     return whole.split("⇄")[1].encode()
 
 
 def test_a_swiss_game_and_round_say_nothing_of_a_berger_table(client, organiser, arbiter):
-    tournament = make_tournament(6, organiser=organiser, arbiter=arbiter,
-                                 system=PairingSystem.SWISS, swiss_rounds=3)
+    tournament = make_tournament(
+        6, organiser=organiser, arbiter=arbiter, system=PairingSystem.SWISS, swiss_rounds=3
+    )
     swiss_event.rank_by_rating(tournament)
     swiss_event.publish_round(swiss_event.pair_next_round(tournament, user=arbiter), user=arbiter)
     game = Game.objects.filter(round__tournament=tournament).order_by("board").first()
@@ -55,7 +57,11 @@ def test_a_round_robin_game_still_offers_the_swap(client, organiser, arbiter):
     tournament = make_tournament(4, organiser=organiser, arbiter=arbiter, paired=True)
     game = Game.objects.filter(round__tournament=tournament).order_by("board").first()
     client.force_login(arbiter)
-    assert pt(BERGER) in client.get(
-        reverse("tournaments:game_result", args=[tournament.slug, game.pk])).content
-    assert legend_words() in client.get(
-        reverse("tournaments:round", args=[tournament.slug, 1])).content
+    assert (
+        pt(BERGER)
+        in client.get(reverse("tournaments:game_result", args=[tournament.slug, game.pk])).content
+    )
+    assert (
+        legend_words()
+        in client.get(reverse("tournaments:round", args=[tournament.slug, 1])).content
+    )
