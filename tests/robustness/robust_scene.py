@@ -167,4 +167,5 @@ def url_arguments(scene: Scene, route_name: str, *, paired: bool | None = None) 
         "pk": (scene.paired_entry if paired else scene.open_entry).player_id,  # a person (17)
         "match": 1,  # a micro-match of the round (issue 17)
         "board": 1,  # the Swiss pages (issue 14): a board of the round
+        "pair_id": 1,  # a forbidden pair of a Swiss's pairing options (issue 27)
     }

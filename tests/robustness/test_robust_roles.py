@@ -41,6 +41,10 @@ ORGANISER_WRITES = {
     # issue 27: publishing a tournament (the roster import, which the crawl does not reach in a
     # league already paired, has its role tests in tests/tournaments/test_team_roster_import.py)
     "tournaments:publishing",
+    # issue 27: a Swiss's pairing options (the options form itself is reached only on a Swiss,
+    # which the scene has not; its roles are tested in tests/tournaments/test_pairing_options_
+    # pages.py)
+    "tournaments:forbidden_pair_add", "tournaments:forbidden_pair_edit",
     # events, registrations and prizes (issue 17): the event's or tournament's organisers
     "events:edit", "events:add_section", "events:toggle_registration", "events:registrations",
     "events:toggle_women_only",  # issue 25

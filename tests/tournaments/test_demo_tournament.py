@@ -57,8 +57,9 @@ def test_demo_roles(demo):
 def test_loading_again_keeps_the_half_played_tournament(demo):
     before = list(Game.objects.of_tournament(demo).values_list("pk", "result", "version"))
     call_command("load_demo")
-    # round robin, team league (16), Swiss (14), the finished cup the ratings rate (27)
-    assert Tournament.objects.count() == 4
+    # round robin, team league (16), Swiss (14), the finished cup the ratings rate (27), the
+    # accelerated open with forbidden pairings (27)
+    assert Tournament.objects.count() == 5
     assert list(Game.objects.of_tournament(demo).values_list("pk", "result", "version")) == before
 
 

@@ -15,8 +15,8 @@ published from the venue prints the same list; the birth date stays at the venue
 and "withdrawal_games" (the games his withdrawal made forfeits, so it can be undone:
 [{"round", "board", "before": result|null, "after": result}]). A Swiss has "swiss"
 (tournaments/files/swiss_backup.py): its number of rounds, bye settings, initial colour, late
-entries, byes asked for and unpublished rounds. A file with any error is refused whole; nothing is
-saved.
+entries, byes asked for, unpublished rounds and pairing options. A file with any error is
+refused whole; nothing is saved.
 
 Other apps add optional keys of their own through a `backup` module (found by
 backup_extensions.extensions(), so this app imports none of them): arbitration/backup.py adds
@@ -65,7 +65,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                     "loss": json_number(tournament.scoring_loss)},
         "tiebreaks": list(tournament.tiebreaks),
     }
-    _export_optional(tournament, data)
+    _export_optional(tournament, data, entries)
     places = {pk: (round_number, board) for pk, round_number, board in
               Game.objects.of_tournament(tournament).values_list("pk", "round__number", "board")}
     data["players"] = [_export_player(entry, places) for entry in entries]
@@ -93,7 +93,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     return data
 
 
-def _export_optional(tournament: Tournament, data: dict[str, Any]) -> None:
+def _export_optional(tournament: Tournament, data: dict[str, Any],
+                     entries: list[Entry]) -> None:
     if tournament.place:
         data["place"] = tournament.place
     if tournament.start_date:
@@ -115,7 +116,7 @@ def _export_optional(tournament: Tournament, data: dict[str, Any]) -> None:
     if tournament.annul_early_withdrawals:
         data["annul_early_withdrawals"] = True
     if tournament.is_swiss:
-        data["swiss"] = swiss_state.export_swiss(tournament)
+        data["swiss"] = swiss_state.export_swiss(tournament, entries)
 
 
 def _export_player(entry: Entry, places: dict[int, tuple[int, int]]) -> dict[str, Any]:

@@ -51,17 +51,19 @@ def save_tournament(checked: dict[str, Any], organisers, *,
     tournament.save()
     tournament.organisers.add(*organisers)
     by_number: dict[int, Entry] = {}
+    in_order: list[Entry] = []  # as the file lists them
     known = _known_players(checked["players"])
     for player in checked["players"]:
         entry = Entry.objects.create(tournament=tournament, player=_player_for(player, known),
                                      number=player["number"], withdrawn=player["withdrawn"])
+        in_order.append(entry)
         if entry.number is not None:
             by_number[entry.number] = entry
     if rounds:
         _save_rounds(tournament, rounds, by_number, checked)
         _save_withdrawal_games(tournament, checked["players"], by_number)
     if checked["swiss"]:
-        swiss_state.save_swiss(checked["swiss"], tournament, by_number)
+        swiss_state.save_swiss(checked["swiss"], tournament, by_number, in_order)
     restored = Restored(tournament, entries=by_number, games={
         (game.round.number, game.board): game
         for game in Game.objects.of_tournament(tournament).select_related(

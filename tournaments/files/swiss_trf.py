@@ -10,13 +10,16 @@ import datetime
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import (
     Absence,
     Entry,
+    ForbiddenPair,
     Game,
     GameResult,
     PairingSystem,
@@ -26,6 +29,7 @@ from tournaments.models import (
     Status,
     Tournament,
 )
+from tournaments.pairing.swiss.acceleration import baku
 from tournaments.pairing.swiss.checker import file_pairing
 from tournaments.pairing.swiss.state import _initial_colour_from_round1
 from tournaments.pairing.swiss.trf import (
@@ -173,6 +177,51 @@ def _round_robin_rest(t: TrfTournament, round_no: int) -> int | None:
     return resting[0].number if resting else None
 
 
+def _trimmed(points) -> list[Fraction]:
+    values = [Fraction(value) for value in points]
+    while values and not values[-1]:
+        values.pop()
+    return values
+
+
+def _pairing_options(t: TrfTournament, tournament: Tournament, entries: dict[int, Entry],
+                     notes: list[str]) -> None:
+    """The file's XXA and XXP lines as the tournament's pairing options (issue 27), and a note
+    for each: accelerations that are FIDE's Baku method switch it on, others are not kept (the
+    site computes only Baku); the pairs forbidden in the round to be paired are kept as pairs
+    for every round, which the organiser can limit on the pairing options page."""
+    given = {number: values for number, points in t.accelerations.items()
+             if (values := _trimmed(points))}
+    if given:
+        expected = {number: values for number, points in baku(
+            sorted(t.players), tournament.swiss_rounds, Fraction(str(tournament.scoring_win)))
+            .items() if (values := _trimmed(points))}
+        if given == expected:
+            tournament.baku_acceleration = True
+            tournament.save(update_fields=["baku_acceleration"])
+            notes.append(_("The accelerations (XXA) are FIDE's Baku method (C.04.5.1): the "
+                           "tournament is paired with Baku acceleration."))
+        else:
+            notes.append(_("The accelerations (XXA) of players %(players)s are not FIDE's Baku "
+                           "method, the only one this site computes: they were left out, and "
+                           "the tournament is paired without acceleration.") % {
+                "players": ", ".join(str(number) for number in sorted(given))})
+    pairs = sorted({tuple(sorted(pair)) for pair in t.forbidden_pairs
+                    if len(pair) == 2 and pair <= entries.keys()})
+    if pairs:
+        ForbiddenPair.objects.bulk_create([
+            ForbiddenPair(tournament=tournament, first=low, second=high, note="XXP")
+            for low, high in (sorted((entries[a], entries[b]), key=lambda entry: entry.pk)
+                              for a, b in pairs)])
+        notes.append(ngettext(
+            "The file forbids %(count)d pair (XXP) in the round to be paired: it is kept as a "
+            "pair that does not meet in any round; limit it on the pairing options page if it "
+            "held for that round only.",
+            "The file forbids %(count)d pairs (XXP) in the round to be paired: they are kept as "
+            "pairs that do not meet in any round; limit them on the pairing options page if they "
+            "held for that round only.", len(pairs)) % {"count": len(pairs)})
+
+
 def import_trf_text(text: str, *, slug: str = "", created_by=None) -> Tournament:
     """A Swiss tournament with the file's players (numbers as in the file), rounds and results
     (see `import_trf`, which also says how unusual entries were read)."""
@@ -259,6 +308,8 @@ def import_trf(text: str, *, slug: str = "", created_by=None) -> TrfImport:
                            "the last round paired (%(last)d), read as withdrawn.") % {
                 "player": p.number, "name": p.name, "round": since, "last": paired})
     Absence.objects.bulk_create(absences)
+    if not round_robin:
+        _pairing_options(t, tournament, entries, notes)
     if paired:
         finished = paired == total and not Game.objects.of_tournament(tournament).filter(
             result=GameResult.NOT_PLAYED).exists()

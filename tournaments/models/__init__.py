@@ -5,11 +5,11 @@ script, the admin or a management command cannot store what a form would refuse.
 
 One module per aggregate: `choices` (the values settings and results take, the tie-break
 order's default and validator), `tournament`, `players` (Player, Entry), `rating_lists` (the
-federations' published lists, issue 27), `rounds` (Round, Game, Absence), `teams` (team
-competitions), with `frozen` (settings that recorded play freezes) and
-`collation` (the sort key of names). This package offers every model and choice under
-`tournaments.models`, where Django and the migrations look for them; the modules inside it
-import each other directly, never this package.
+federations' published lists, issue 27), `rounds` (Round, Game, Absence), `pairing_options`
+(the pairs a Swiss keeps apart), `teams` (team competitions), with `frozen` (settings that
+recorded play freezes) and `collation` (the sort key of names). This package offers every model
+and choice under `tournaments.models`, where Django and the migrations look for them; the modules
+inside it import each other directly, never this package.
 
 It may import `tournaments.standings`, `tournaments.pairing`, `tournaments.rules_messages` and
 `tournaments.signals` (the layers below it), never the queries, cache, services or pages above.
@@ -28,6 +28,7 @@ from tournaments.models.choices import (
     default_tiebreak_order,
     validate_tiebreak_order,
 )
+from tournaments.models.pairing_options import ForbiddenPair
 from tournaments.models.players import (
     RATING_MAX,
     RATING_OUT_OF_RANGE,
@@ -86,7 +87,8 @@ __all__ = [
     "NATIONAL_SOURCES", "PAGE_VERSION_FIELDS", "PROFILES_FOR_64_ONLY", "RATING_MAX",
     "RATING_OUT_OF_RANGE", "REGISTRY_FIELDS", "REQUESTED_BYES", "TOKEN_PREFIX_LENGTH",
     "WIN_NOT_OVER_LOSS",
-    "Absence", "AbsenceKind", "Board", "Cycles", "DrawProfile", "Entry", "EntryQuerySet", "Game",
+    "Absence", "AbsenceKind", "Board", "Cycles", "DrawProfile", "Entry", "EntryQuerySet",
+    "ForbiddenPair", "Game",
     "GameQuerySet", "GameResult", "LineupBoard", "MatchBoard", "Notation", "PairingSystem",
     "Player", "PrimaryScore", "PublishedCopyError", "PublishingOutbox", "PublishingToken",
     "RatingList", "RatingListRow", "RatingSource", "Round", "Sex", "Status", "Team",

@@ -135,6 +135,22 @@ class Tournament(models.Model):
                     "player who withdraws later keeps his results; his remaining games are "
                     "forfeits (Art. 28)."),
     )
+    # Pairing options regulations use (issue 27), Swiss only: FIDE's Baku acceleration
+    # (C.04.5.1, virtual points computed at each pairing from the initial ranking, nothing
+    # stored), and players of the same club kept apart in every round (same_club_rounds empty)
+    # or in the first N. Pairs the arbiter names are ForbiddenPair rows.
+    baku_acceleration = models.BooleanField(
+        _("Baku acceleration (FIDE C.04.5.1)"), default=False,
+        help_text=_("Virtual points for the top half of the initial ranking in the first half "
+                    "of the rounds."),
+    )
+    forbid_same_club = models.BooleanField(
+        _("players of the same club do not meet"), default=False,
+    )
+    same_club_rounds = models.PositiveSmallIntegerField(
+        _("in the first rounds"), null=True, blank=True,
+        help_text=_("Empty: in every round."),
+    )
     pairing_seed = models.BigIntegerField(
         _("seed of the draw of pairing numbers"), null=True, blank=True,
         help_text=_("Recorded so the draw by lot can be replayed."),
@@ -225,6 +241,11 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=models.Q(rating_k__gte=1) & models.Q(rating_k__lte=100),
                 name="tournament_rating_k_1_to_100",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(same_club_rounds__isnull=True)
+                | models.Q(same_club_rounds__gte=1),
+                name="tournament_same_club_rounds_positive",
             ),
         ]
 

@@ -16,6 +16,7 @@ from tournaments.models import Absence, Round, Tournament
 from tournaments.pages.permissions import can_arbitrate, can_manage, tournament_role_required
 from tournaments.pages.swiss_forms import AbsenceForm, ExchangeForm, LateEntryForm
 from tournaments.printing.standings_texts import local_points
+from tournaments.queries import pairing_options
 from tournaments.services import swiss as swiss_event
 
 
@@ -46,6 +47,29 @@ def scores_before(tournament: Tournament, round_number: int) -> dict[int, Fracti
     return {by_number[p.number]: p.score for p in position.players}
 
 
+def _draft_scores(tournament: Tournament, round_number: int
+                  ) -> tuple[dict[int, Fraction], dict[int, str]]:
+    """Each paired player's points before the round, and the virtual points Baku's acceleration
+    gives him in it (issue 27, only those who have some), by entry id."""
+    position = swiss_event.position_before(tournament, round_number)
+    by_number = dict(tournament.entries.values_list("number", "pk"))
+    scores = {by_number[p.number]: p.score for p in position.players}
+    virtual = {by_number[p.number]: local_points(p.acceleration) for p in position.players
+               if p.acceleration}
+    return scores, virtual
+
+
+def forbidden_note(tournament: Tournament, round_number: int) -> dict | None:
+    """The forbidden pairings the engine kept in the round, for the draft page: each club with
+    its number of players, each named pair."""
+    pairs = pairing_options.forbidden_in_round(tournament, round_number)
+    if not pairs:
+        return None
+    names = dict(tournament.entries.values_list("pk", "player__name"))
+    return {"clubs": [(club, len(ids)) for club, ids in pairs.clubs.items()],
+            "named": [(names[p.first], names[p.second], p.note) for p in pairs.named]}
+
+
 @tournament_role_required(can_arbitrate)
 def swiss_desk(request, tournament: Tournament):
     if not tournament.is_swiss:
@@ -56,12 +80,16 @@ def swiss_desk(request, tournament: Tournament):
         return redirect("tournaments:teams", tournament.slug)
     pending = _pending(tournament)
     boards, bye_points, bye_points_count = [], "", 2
+    virtual, forbidden = {}, None
     if pending is not None:
-        scores = scores_before(tournament, pending.number)
+        scores, virtual = _draft_scores(tournament, pending.number)
         before = {pk: local_points(score) for pk, score in scores.items()}
         for game in pending.games.select_related("white__player", "black__player"):
             boards.append({"game": game, "white_points": before.get(game.white_id, ""),
-                           "black_points": before.get(game.black_id, "")})
+                           "black_points": before.get(game.black_id, ""),
+                           "white_virtual": virtual.get(game.white_id, ""),
+                           "black_virtual": virtual.get(game.black_id, "")})
+        forbidden = forbidden_note(tournament, pending.number)
         if pending.bye_id:
             score = scores.get(pending.bye_id)
             if score is not None:
@@ -73,7 +101,7 @@ def swiss_desk(request, tournament: Tournament):
     last = tournament.rounds.order_by("-number").first()
     deletable = last if last is not None and not swiss_event.round_has_records(last) else None
     context = {
-        "deletable_round": deletable,
+        "deletable_round": deletable, "virtual": virtual, "forbidden": forbidden,
         "tournament": tournament, "pending": pending, "boards": boards, "bye_points": bye_points,
         "bye_points_count": bye_points_count,
         "next_number": (last.number + 1) if last else 1, "paired": last is not None,

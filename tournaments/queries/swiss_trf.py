@@ -21,6 +21,7 @@ from tournaments.pairing.swiss.trf import (
     TrfTournament,
     write_trf,
 )
+from tournaments.queries import pairing_options
 
 __all__ = ["complete_rounds", "export_trf_text", "tournament_to_trf"]
 
@@ -127,8 +128,24 @@ def tournament_to_trf(tournament: Tournament, *, rounds: int | None = None,
         header.append(f"052 {tournament.end_date:%Y/%m/%d}")
     header.append("092 FIDE_DUTCH_2025" if tournament.is_swiss else f"092 {ROUND_ROBIN_092}")
     total = tournament.swiss_rounds if tournament.is_swiss else tournament.rounds.count()
-    return TrfTournament(players, total, tournament.initial_colour,
-                         header + lines, scoring)
+    t = TrfTournament(players, total, tournament.initial_colour, header + lines, scoring)
+    if tournament.is_swiss:
+        _pairing_options(tournament, t, number, next_round if next_round is not None else last + 1)
+    return t
+
+
+def _pairing_options(tournament: Tournament, t: TrfTournament, number: dict[int, int],
+                     round_no: int) -> None:
+    """The pairs forbidden in the round to be paired (`XXP`) and Baku's virtual points (`XXA`),
+    by pairing number (issue 27)."""
+    if round_no <= tournament.swiss_rounds:
+        pairs = pairing_options.forbidden_in_round(tournament, round_no).pairs()
+        t.forbidden_pairs = sorted(
+            (frozenset(number[pk] for pk in pair) for pair in pairs if pair <= number.keys()),
+            key=sorted)
+    t.accelerations = {number[pk]: points for pk, points in
+                       sorted(pairing_options.accelerations(tournament).items(),
+                              key=lambda item: number.get(item[0], 0)) if pk in number}
 
 
 def export_trf_text(tournament: Tournament) -> str:

@@ -2,9 +2,10 @@
 
 The tournament is a realistic 10-player Brazilian round robin, half played: rounds 1-5 of 9 with
 wins, draws, a forfeit (Art. 28) and a game whose colours were swapped by agreement (Art. 10).
-Beside it, a 30-player Swiss of seven rounds in its fifth round (tournaments/demo/swiss.py), and
-for the ratings (issue 27) a CBD rating list dated before them all and a finished six-player
-round robin of October it rates (tournaments/demo/ratings.py).
+Beside it, a 30-player Swiss of seven rounds in its fifth round (tournaments/demo/swiss.py), a
+20-player open with Baku acceleration and forbidden pairings, its round 2 a draft
+(tournaments/demo/accelerated.py), and for the ratings (issue 27) a CBD rating list dated before
+them all and a finished six-player round robin of October it rates (tournaments/demo/ratings.py).
 """
 
 import datetime
@@ -16,6 +17,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments import services
+from tournaments.demo.accelerated import load_accelerated
 from tournaments.demo.ratings import load_cup, load_rating_list
 from tournaments.demo.swiss import load_swiss
 from tournaments.demo.teams import load_team_demo
@@ -110,6 +112,8 @@ class Command(BaseCommand):
             self._play_half(tournament, organiser, arbiter)
         load_team_demo(organiser, arbiter)  # the 6-team league of 4 boards (issue 16)
         load_swiss(organiser, arbiter)  # the 30-player Swiss in its fifth round (issue 14)
+        # issue 27: a 20-player open with Baku acceleration and forbidden pairs, round 2 a draft
+        load_accelerated(organiser, arbiter)
         load_rating_list(organiser)  # the CBD list in force at every demo tournament (issue 27)
         load_cup(organiser, arbiter)  # a finished round robin the season report rates
 

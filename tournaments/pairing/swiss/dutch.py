@@ -32,11 +32,12 @@ sees him, the criteria and one bracket's weighted matching are in dutch_criteria
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from tournaments.pairing.swiss.dutch_criteria import (
     _P,
+    ForbiddenPairsBlock,
     NoValidPairing,
     _BracketMatching,
     _compatible,
@@ -64,9 +65,16 @@ class _Round(_BracketMatching):
         self.fast = fast
         last = inp.round_no >= inp.total_rounds
         half = Fraction(inp.round_no - 1, 2) * inp.win_points
-        order = sorted(inp.players, key=lambda s: (-s.score, s.number))
-        self.players = [_P(s, i, last and s.score > half, inp.colour_rules)
-                        for i, s in enumerate(order)]
+        order = sorted(inp.players, key=lambda s: (-s.pairing_score, s.number))
+        self.players = [
+            _P(s, i, last and s.pairing_score > half, inp.colour_rules) for i, s in enumerate(order)
+        ]
+        # A forbidden pairing binds both players, whichever of them lists it.
+        present = {p.number: p for p in self.players}
+        for p in self.players:
+            for q in p.blocked - p.opponents:
+                if q in present and p.number not in present[q].blocked:
+                    present[q].blocked = present[q].blocked | {p.number}
         for p in self.players:
             p.unplayed = inp.round_no - 1 - p.played
         # E.5 parity: the pairing number among the players paired in this round.
@@ -304,8 +312,30 @@ class _Round(_BracketMatching):
 
 
 def pair_round(inp: PairingInput) -> RoundPairing:
-    """Pair ``inp.round_no`` by the FIDE Dutch System (2025)."""
-    return _Round(inp).pair()
+    """Pair ``inp.round_no`` by the FIDE Dutch System (2025).
+
+    Raises NoValidPairing when the absolute criteria leave no pairing; ForbiddenPairsBlock (one
+    of them) when the round would pair but for its forbidden pairings."""
+    try:
+        return _Round(inp).pair()
+    except NoValidPairing as first:
+        numbers = {s.number for s in inp.players}
+        pairs = sorted(
+            {
+                (min(s.number, q), max(s.number, q))
+                for s in inp.players
+                for q in s.forbidden
+                if q in numbers
+            }
+        )
+        if not pairs:
+            raise
+        free = replace(inp, players=[replace(s, forbidden=set()) for s in inp.players])
+        try:
+            _Round(free).pair()
+        except NoValidPairing:
+            raise first from None  # unpairable even without them: the first reason stands
+        raise ForbiddenPairsBlock(pairs) from first
 
 
 def allocate_colours(inp: PairingInput, pairs: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -2,7 +2,8 @@
 
 The package holds `rounds` (the initial ranking; pairing, publishing, deleting and pairing again a
 round), `edits` (a draft round edited by hand, and the criteria a draft breaks) and `players`
-(byes and absences asked for, late entries, a withdrawn player coming back).
+(byes and absences asked for, late entries, a withdrawn player coming back) and `options` (the
+pairing options: Baku acceleration, forbidden pairings).
 
 This module is the package's API: `from tournaments.services import swiss as swiss_event`, then
 `swiss_event.pair_next_round(...)`, offers the Swiss steps and their errors under their names.
@@ -20,6 +21,13 @@ from tournaments.services.swiss.edits import (
     edit_warnings,
     exchange_opponents,
     swap_colours,
+)
+from tournaments.services.swiss.options import (
+    PairingOptionError,
+    add_forbidden_pair,
+    change_forbidden_pair,
+    remove_forbidden_pair,
+    set_pairing_options,
 )
 from tournaments.services.swiss.players import (
     cancel_absence,
@@ -48,6 +56,9 @@ __all__ = [
     # edits of a draft round
     "DRAFT_CRITERIA", "Breach", "breach_lines", "draft_breaches", "draft_warnings",
     "edit_warnings", "exchange_opponents", "swap_colours",
+    # pairing options (issue 27)
+    "PairingOptionError", "add_forbidden_pair", "change_forbidden_pair", "remove_forbidden_pair",
+    "set_pairing_options",
     # players
     "cancel_absence", "come_back", "enter_late", "request_absence",
 ]

@@ -14,14 +14,17 @@ from django.utils.translation import gettext as _
 from tournaments.cache import versions as page_version
 from tournaments.models import Entry, Game, GameResult, Round, Status, Tournament
 from tournaments.pairing.swiss.dutch import RoundPairing
-from tournaments.pairing.swiss.dutch_criteria import NoValidPairing
+from tournaments.pairing.swiss.dutch_criteria import ForbiddenPairsBlock, NoValidPairing
 from tournaments.pairing.swiss.state import PairingInput, from_trf
 from tournaments.pairing.swiss.systems import get_system
-from tournaments.queries import swiss_micro
+from tournaments.queries import pairing_options, swiss_micro
 from tournaments.queries.swiss_trf import tournament_to_trf
 from tournaments.services.errors import TournamentError
 from tournaments.services.tournament import _locked, announce
 from tournaments.signals import ROUND_DELETED, ROUND_PAIRED, ROUND_PUBLISHED
+
+#: How many of the forbidden pairs that block a round its refusal names.
+PAIRS_SHOWN = 12
 
 
 class SwissError(TournamentError):
@@ -79,9 +82,22 @@ def position_before(tournament: Tournament, round_no: int) -> PairingInput:
     """What the engine knows before `round_no`: rounds 1..round_no-1 and that round's byes
     (a micro-match Swiss: on the sum of both games, without colour rules; swiss_micro)."""
     if tournament.micro_match:
-        return swiss_micro.position_before(tournament, round_no)
+        position = swiss_micro.position_before(tournament, round_no)
+        _forbid(position, tournament, round_no)
+        return position
     trf = tournament_to_trf(tournament, rounds=round_no - 1, next_round=round_no)
     return from_trf(trf, round_no, tournament.swiss_rounds)
+
+
+def _forbid(position: PairingInput, tournament: Tournament, round_no: int) -> None:
+    """A micro-match Swiss keeps apart the pairs forbidden in the round, as `from_trf` does
+    for the others (its points count two games a round: Baku's virtual points are not given)."""
+    number = dict(tournament.entries.filter(number__isnull=False).values_list("pk", "number"))
+    pairs = pairing_options.forbidden_in_round(tournament, round_no).pairs()
+    for player in position.players:
+        player.forbidden = {number[pk] for pair in pairs for pk in pair
+                            if pair <= number.keys() and number[pk] != player.number
+                            and player.number in {number[q] for q in pair}}
 
 
 @transaction.atomic
@@ -122,6 +138,16 @@ def _pair(tournament: Tournament, number: int, user) -> Round:
         ) % {"number": number})
     try:
         pairing: RoundPairing = get_system("dutch").pair(position)
+    except ForbiddenPairsBlock as error:
+        names = {e.number: e.player.name for e in tournament.entries.select_related("player")}
+        shown = [f"{names.get(a, a)} – {names.get(b, b)}" for a, b in error.pairs]
+        # A big open's club rule can forbid hundreds of pairs: the first ones say enough.
+        pairs = "; ".join(shown[:PAIRS_SHOWN]) + ("; …" if len(shown) > PAIRS_SHOWN else "")
+        raise PairingFailedError(_(
+            "Round %(number)d cannot be paired: no pairing keeps apart the players who must not "
+            "meet (%(pairs)s), though the round pairs without that. Allow one of these pairs in "
+            "this round, or check its byes and absences."
+        ) % {"number": number, "pairs": pairs}) from error
     except NoValidPairing as error:
         raise PairingFailedError(_(
             "Round %(number)d cannot be paired: no pairing keeps the absolute criteria "
