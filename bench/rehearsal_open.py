@@ -265,6 +265,13 @@ def main() -> None:  # noqa: C901 - one walk, told in order
     parser.add_argument("--public-db", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--out", default="build/rehearsal")
     parser.add_argument("--seed", type=int, default=27)
+    parser.add_argument(
+        "--club-rounds",
+        type=int,
+        default=0,
+        help="players of one club do not meet in the first N rounds (0: the rule off)",
+    )
+    parser.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.5.1)")
     args = parser.parse_args()
     chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     if not Path(chromium).exists():
@@ -347,6 +354,8 @@ def main() -> None:  # noqa: C901 - one walk, told in order
     from tournaments.pages.forms import CsvImportForm, TournamentForm
     from tournaments.pages.publishing_views import PublishingForm
     from tournaments.pages.rating_list_forms import RatingListForm
+    from tournaments.pairing.swiss.acceleration import baku_group_size, baku_rounds
+    from tournaments.queries.pairing_options import club_key
 
     venue_port, public_port = free_port(), free_port()
     servers = []
@@ -498,6 +507,24 @@ def main() -> None:  # noqa: C901 - one walk, told in order
                 "button", name=exact(in_portuguese("Initial ranking by rating"))
             ).click()
             desk.wait_for_load_state("load")
+        if args.club_rounds or args.baku:
+            with step(
+                f"venue: pairing options (same club apart in rounds 1-{args.club_rounds}, "
+                f"Baku {'on' if args.baku else 'off'})"
+            ):
+                desk.goto(f"/torneios/{slug}/suico/")
+                desk.get_by_role("link", name=exact(in_portuguese("Pairing options"))).click()
+                form = desk.locator("#pairing-options-form")
+                if args.baku:
+                    form.get_by_label(in_portuguese("Baku acceleration (FIDE C.04.5.1)")).check()
+                if args.club_rounds:
+                    form.get_by_label(in_portuguese("do not meet in the first rounds")).check()
+                    form.get_by_label(in_portuguese("How many first rounds")).fill(
+                        str(args.club_rounds)
+                    )
+                form.get_by_role("button", name=exact(in_portuguese("Save"))).click()
+                expect(desk.get_by_text(in_portuguese("Pairing options saved."))).to_be_visible()
+                snap(desk, "venue-pairing-options-saved")
         with step("venue: set up publishing (address through the proxy, token), first send"):
             desk.goto(f"/torneios/{slug}/publicacao/")
             desk.get_by_label(label(PublishingForm, "url")).fill(through_proxy)
@@ -587,6 +614,25 @@ def main() -> None:  # noqa: C901 - one walk, told in order
             check(rows == args.players // 2, f"round {number}: the draft has {rows} boards")
             if number in (1, args.rounds):
                 snap(desk, f"venue-round-{number}-draft")
+            if args.baku:
+                accelerated, _full = baku_rounds(args.rounds)
+                marks = desk.locator("table.swiss-pending .virtual-points")
+                expected = baku_group_size(args.players) if number <= accelerated else 0
+                check(
+                    marks.count() == expected,
+                    f"round {number}: the draft shows {marks.count()} players' virtual points "
+                    f"(Baku: {expected})",
+                )
+                if number in (1, accelerated):
+                    desk.locator(".virtual-legend").scroll_into_view_if_needed()
+                    desk.screenshot(path=out / "shots" / f"venue-round-{number}-virtual-points.png")
+            if args.club_rounds:
+                note = desk.locator(".forbidden-note")
+                check(
+                    (note.count() > 0) == (number <= args.club_rounds),
+                    f"round {number}: the draft lists the clubs kept apart "
+                    f"only in rounds 1-{args.club_rounds}",
+                )
             with step(f"round {number}: publish the round"):
                 desk.get_by_role(
                     "button",
@@ -627,6 +673,16 @@ def main() -> None:  # noqa: C901 - one walk, told in order
                 expect(desk.get_by_role("status")).to_be_visible()
                 if number == 1:
                     snap(desk, "venue-round-results-saved")
+            if args.club_rounds:
+                mates = [
+                    game.board
+                    for game in games
+                    if club_key(game.white.player.club) == club_key(game.black.player.club)
+                ]
+                if number <= args.club_rounds:
+                    check(not mates, f"round {number}: no two club-mates meet (boards {mates})")
+                else:
+                    print(f"    round {number}: {len(mates)} boards of club-mates (rule over)")
             stored = [
                 game.result
                 for game in Game.objects.filter(
@@ -788,6 +844,8 @@ def main() -> None:  # noqa: C901 - one walk, told in order
         f"Whole walk: {time.monotonic() - started:.0f} s. Rerun with:\n"
         f"  .venv/bin/python bench/rehearsal_open.py --players {args.players} "
         f"--rounds {args.rounds} --public-db {args.public_db}"
+        + (f" --club-rounds {args.club_rounds}" if args.club_rounds else "")
+        + (" --baku" if args.baku else "")
     )
     if DEFECTS:
         print(f"\n{len(DEFECTS)} check(s) failed.")
