@@ -542,7 +542,7 @@ def main() -> None:  # noqa: C901 - one walk, told in order
             with step(f"compare public copy with the venue after {after}"):
                 same = export_public() == json.loads(json.dumps(export_tournament(tournament)))
                 check(same, f"after {after}: the public export equals the venue's")
-                paths = ["lista-inicial/", "classificacao/"]
+                paths = ["lista-inicial/", "classificacao/", "rating/"]
                 for number in range(1, rounds_done + 1):
                     paths += [
                         f"rodada/{number}/",
