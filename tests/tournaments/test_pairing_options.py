@@ -147,7 +147,9 @@ def test_when_only_the_forbidden_pairs_block_the_round_the_message_says_so():
     swiss_event.set_pairing_options(
         tournament, baku_acceleration=False, forbid_same_club=True, same_club_rounds=None
     )
-    with pytest.raises(swiss_event.PairingFailedError, match="no pairing keeps apart the players who must not meet"):
+    with pytest.raises(
+        swiss_event.PairingFailedError, match="no pairing keeps apart the players who must not meet"
+    ):
         swiss_event.pair_next_round(tournament)
     assert not tournament.rounds.exists()
 
@@ -165,3 +167,43 @@ def test_no_options_no_trf_lines():
     trf = tournament_to_trf(tournament, rounds=0, next_round=1)
     assert trf.forbidden_pairs == [] and trf.accelerations == {}
     assert pairing_options.forbidden_in_round(tournament, 1).pairs() == set()
+
+
+def test_a_late_entry_plays_in_group_b_and_group_a_stays_as_it_was():
+    # 8 players, 5 rounds: group A is the first 4 of the initial ranking (C.04.5.1).
+    tournament = swiss([""] * 8, rounds=5)
+    tournament = swiss_event.set_pairing_options(
+        tournament, baku_acceleration=True, forbid_same_club=False, same_club_rounds=None
+    )
+    group_a = set(tournament.entries.filter(number__lte=4).values_list("pk", flat=True))
+    first = swiss_event.pair_next_round(tournament)
+    swiss_event.publish_round(first)
+    for game in first.games.all():
+        services.record_result(game, result="1-0", expected_version=game.version)
+    # Rated above everybody: he is numbered 1, the others move down one.
+    late = swiss_event.enter_late(tournament, name="Retardatário", rating=2500)
+    assert late.number == 1
+    points = pairing_options.virtual_points(tournament, 2)
+    assert set(points) == group_a and late.pk not in points
+    trf = tournament_to_trf(tournament, rounds=1, next_round=2)
+    from tournaments.pairing.swiss.state import from_trf
+
+    position = from_trf(trf, 2, 5)
+    accelerated = {p.number for p in position.players if p.acceleration}
+    assert accelerated == {2, 3, 4, 5}  # group A's new numbers, the late entry's 1 not in it
+
+
+def test_a_micro_match_swiss_keeps_the_forbidden_pairs_apart_without_virtual_points():
+    tournament = make_tournament(0, system=PairingSystem.SWISS, swiss_rounds=3, micro_match=True)
+    for index, club in enumerate(["X", "Y", "x ", "Y"], start=1):
+        services.add_player(tournament, name=f"Jogador {index}", club=club, rating=2000 - index)
+    swiss_event.rank_by_rating(tournament)
+    tournament = swiss_event.set_pairing_options(
+        tournament, baku_acceleration=True, forbid_same_club=True, same_club_rounds=None
+    )
+    position = swiss_event.position_before(tournament, 1)
+    assert {p.number: p.forbidden for p in position.players} == {1: {3}, 2: {4}, 3: {1}, 4: {2}}
+    assert not any(p.acceleration for p in position.players)
+    round_ = swiss_event.pair_next_round(tournament)
+    met = {frozenset(g) for g in round_.games.values_list("white__number", "black__number")}
+    assert not met & {frozenset((1, 3)), frozenset((2, 4))}

@@ -162,3 +162,68 @@ def test_accelerations_that_are_not_baku_are_not_kept_silently():
     imported = import_trf(changed)
     assert not imported.tournament.baku_acceleration
     assert any("XXA" in note and "not FIDE's Baku" in note for note in imported.notes)
+
+
+def test_pairs_bound_to_rounds_by_trf_2026_record_260_keep_their_last_round():
+    from tournaments.pairing.swiss.trf import write_trf
+
+    trf = tournament_to_trf(swiss(["", "", "", "", "", ""], rounds=5), rounds=0)
+    trf.forbidden_pairs = [frozenset((1, 2)), frozenset((3, 4)), frozenset((5, 6))]
+    trf.forbidden_rounds = {frozenset((1, 2)): (1, 3), frozenset((3, 4)): (2, 4)}
+    text = write_trf(trf)
+    assert "260" in text
+    imported = import_trf(text)
+    kept = {
+        (p.first.number, p.second.number): (p.rounds, p.note)
+        for p in ForbiddenPair.objects.filter(tournament=imported.tournament).select_related(
+            "first", "second"
+        )
+    }
+    assert {tuple(sorted(k)): v for k, v in kept.items()} == {
+        (1, 2): (3, "260"),
+        (3, 4): (4, "260"),
+        (5, 6): (None, "XXP"),
+    }
+    assert any("from round 2 to 4 (260)" in note for note in imported.notes)
+
+
+def test_a_copy_published_from_the_venue_has_the_options_and_loses_them_with_them(
+    client, organiser
+):
+    from django.urls import reverse
+    from tournament_factories import make_tournament
+
+    from tournaments.files.publishing import canonical_json, content_digest
+    from tournaments.services.publishing import issue_token
+
+    venue = with_options(accelerated=True)
+    slot = make_tournament(0, name="Vaga do Aberto", organiser=organiser)
+    token = issue_token(slot, organiser)
+
+    def send(sequence: int):
+        data = export_tournament(venue)
+        content = b'{"sequence":%d,"digest":"%s","tournament":%s}' % (
+            sequence,
+            content_digest(data).encode(),
+            canonical_json(data),
+        )
+        answer = client.post(
+            reverse("publish_api", args=[slot.slug]),
+            content,
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Bearer {token}",
+        )
+        assert answer.status_code == 200, answer.content
+        slot.refresh_from_db()
+
+    send(1)
+    assert options(slot) == options(venue)
+    # Taken off at the venue, the options leave the copy with the next send.
+    pairs = list(ForbiddenPair.objects.filter(tournament=venue))
+    for pair in pairs:
+        swiss_event.remove_forbidden_pair(pair)
+    venue = swiss_event.set_pairing_options(
+        venue, baku_acceleration=False, forbid_same_club=False, same_club_rounds=None
+    )
+    send(2)
+    assert options(slot) == (False, False, None, [])

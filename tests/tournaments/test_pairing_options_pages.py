@@ -45,7 +45,8 @@ ROUNDS = (
 )
 PAIRED = (
     "Round %(number)d is already paired: this change would alter the pairs forbidden in "
-    "it. Change only the rounds not paired yet, or delete round %(number)d first."
+    "it. Change only the rounds not paired yet, or first delete the rounds from round "
+    "%(number)d on."
 )
 
 
@@ -139,3 +140,22 @@ def test_a_round_robin_has_no_pairing_options(client, organiser):
     client.force_login(organiser)
     response = client.get(reverse("tournaments:pairing_options", args=[tournament.slug]))
     assert response.status_code == 302
+
+
+def test_a_round_the_club_rule_blocks_is_a_message_not_a_server_error(client, organiser):
+    tournament = make_tournament(0, organiser=organiser, system=PairingSystem.SWISS, swiss_rounds=3)
+    from tournaments import services
+
+    for index in range(1, 5):
+        services.add_player(tournament, name=f"Sócio {index}", club="Clube Único", rating=1800)
+    swiss_event.rank_by_rating(tournament)
+    swiss_event.set_pairing_options(
+        tournament, baku_acceleration=False, forbid_same_club=True, same_club_rounds=None
+    )
+    client.force_login(organiser)
+    response = client.post(reverse("tournaments:swiss_pair", args=[tournament.slug]), follow=True)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "mantém separados os jogadores que não podem se enfrentar" in page
+    assert "Sócio 1 – Sócio 2" in page
+    assert not tournament.rounds.exists()

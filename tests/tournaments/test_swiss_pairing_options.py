@@ -71,6 +71,15 @@ def test_blank_xxa_fields_are_zero_and_trailing_zeros_are_not_written():
     assert "XXA    3  0.0  0.0  0.5\r\n" in write_trf(t)
 
 
+def test_virtual_points_that_one_decimal_cannot_hold_are_not_written():
+    t = parse_trf(field(4))
+    t.accelerations = {1: [F(2, 3)]}  # a third of a 2-point win: TRF would round it
+    with pytest.raises(ValueError, match="one decimal"):
+        write_trf(t)
+    t.accelerations = {1: [F(3, 2), F(0), F(1, 2)]}
+    assert "XXA    1  1.5  0.0  0.5\r\n" in write_trf(t)
+
+
 def test_a_file_whose_points_column_adds_the_virtual_points_is_accepted():
     # bbpPairings accepts the 001 points with or without the round's acceleration.
     text = trf(
@@ -86,7 +95,17 @@ def test_a_file_whose_points_column_adds_the_virtual_points_is_accepted():
         ("XXA   x1  1.0", 5, "must be a whole number"),
         ("XXA    1 1.0 1.0", 14, "four columns and a space"),
         ("XXA    9  1.0", 5, "player 9 has no 001 line"),
-        ("XXA    2  1.0  1.0  1.0  1.0  1.0  1.0", 35, "goes past round 5"),
+        ("XXA    2  1.0  1.0  1.0  1.0  1.0  1.0", 35, "virtual points past round 5 (XXR)"),
+        ("250       1.0 001 006 0001 0002", 19, "virtual points past round 5 (XXR)"),
+        ("250       0.0 001 002 0001 0002", 10, "must not be 0"),
+        ("250  1.0  1.0 001 002 0001 0002", 5, "team competitions"),
+        ("250       1.0 003 002 0001 0002", 15, "rounds must go from 1 up"),
+        ("250       1.0 001 002 0003 0002", 23, "players must go from 1 up"),
+        ("250       1.0 001 002 0001 0009", 28, "player 9 has no 001 line"),
+        ("260 001 00x    1    2", 9, "must be a whole number"),
+        ("260 001 002    1", 4, "at least two"),
+        ("250      1.0 001 002 0001 0002", 14, "column 14 must be blank"),  # one column left
+        ("260 01 002    1    2", 8, "column 8 must be blank"),
         ("XXP 3", 4, "at least two"),
         ("XXP 3 x4", 7, "must be a whole number"),
         ("XXP 3  99", 8, "player 99 has no 001 line"),
@@ -102,9 +121,46 @@ def test_bad_option_lines_name_their_line_and_column(line, column, words):
     assert words in str(caught.value)
 
 
-def test_a_second_xxa_line_for_the_same_player_is_refused():
-    with pytest.raises(TrfError, match="line 7, column 5: player 2 has a second XXA line"):
+def test_a_second_source_of_virtual_points_for_the_same_player_is_refused():
+    with pytest.raises(TrfError, match=r"line 7, column 5: player 2 already has virtual points"):
         parse_trf(field(4, ["XXA    2  1.0", "XXA    2  0.5"]))
+    with pytest.raises(TrfError, match=r"line 7, column 23: player 2 already has virtual points"):
+        parse_trf(field(4, ["XXA    2  1.0", "250       1.0 001 002 0001 0003"]))
+
+
+def test_trf_2026_records_250_and_260_are_read_and_written_as_xxa_and_260():
+    # The standard's own example shape: 1 point in rounds 1-2, 0.5 in round 3, players 1-4;
+    # 1, 5 and 6 may not meet in rounds 1-2, and 2 and 3 never (XXP).
+    text = field(
+        8,
+        [
+            "250       1.0 001 002 0001 0004",
+            "250       0.5 003 003 0001 0004",
+            "260 001 002    1    5    6",
+            "XXP 2 3",
+        ],
+    )
+    t = parse_trf(text)
+    assert t.accelerations == {n: [1, 1, HALF] for n in range(1, 5)}
+    assert t.forbidden_rounds == {
+        frozenset({1, 5}): (1, 2),
+        frozenset({1, 6}): (1, 2),
+        frozenset({5, 6}): (1, 2),
+    }
+    assert set(t.forbidden_in(2)) == {frozenset(p) for p in [(1, 5), (1, 6), (5, 6), (2, 3)]}
+    assert t.forbidden_in(3) == [frozenset({2, 3})]
+    assert {s.number: s.forbidden for s in from_trf(t, 3).players}[1] == set()
+    assert {s.number: s.forbidden for s in from_trf(t, 2).players}[1] == {5, 6}
+    out = write_trf(t)
+    assert "XXA    4  1.0  1.0  0.5\r\n" in out
+    assert "260 001 002    1    5\r\n260 001 002    1    6\r\n260 001 002    5    6\r\n" in out
+    assert "XXP 2 3\r\n" in out and "250" not in out
+    again = parse_trf(out)
+    assert (again.accelerations, again.forbidden_pairs, again.forbidden_rounds) == (
+        t.accelerations,
+        t.forbidden_pairs,
+        t.forbidden_rounds,
+    )
 
 
 def test_from_trf_gives_each_player_his_forbidden_opponents_and_this_rounds_virtual_points():
@@ -225,6 +281,20 @@ def test_no_pairing_that_respects_the_forbidden_pairs_says_so():
     assert isinstance(caught.value, NoValidPairing)  # callers catching NoValidPairing see it
 
 
+def test_the_pairs_named_are_those_of_the_player_left_with_nobody():
+    # 1 may meet none of 2-6: his pairs are named, not 2-3 and 4-5, which any pairing can keep.
+    players = [state(1, forbidden={2, 3, 4, 5, 6}), state(2, forbidden={3}), state(3)]
+    players += [state(4, forbidden={5}), state(5), state(6)]
+    with pytest.raises(ForbiddenPairsBlock) as caught:
+        pair(1, players)
+    assert caught.value.pairs == [(1, 2), (1, 3), (1, 4), (1, 5), (1, 6)]
+    # A field of 14 where 1 may meet nobody: 13 pairs, the message shows ten.
+    with pytest.raises(ForbiddenPairsBlock) as caught:
+        pair(1, [state(1, forbidden=set(range(2, 15)))] + [state(n) for n in range(2, 15)])
+    assert len(caught.value.pairs) == 13
+    assert "(1-2, 1-3, 1-4, 1-5, 1-6, 1-7, 1-8, 1-9, 1-10, 1-11 and 3 more)" in str(caught.value)
+
+
 def test_an_impossible_round_that_no_forbidden_pair_causes_keeps_its_own_reason():
     # 1 and 2 met already (C1): two players cannot be paired, forbidden pair or not.
     players = [state(1, 1, "w", {2}, forbidden={2}), state(2, 0, "b", {1})]
@@ -266,10 +336,26 @@ def test_virtual_points_make_the_brackets_as_baku_says():
     assert set(r2_plain.boards) == {(6, 1), (2, 5), (3, 8), (7, 4)}
 
 
-def test_virtual_points_order_the_boards():
-    # Round 1 of 5, six players, GA = 2 * ceil(6/4) = 4 (1..4 on a virtual point): {1-4}, {5, 6}.
-    result = pair(1, [state(n, acceleration=1 if n <= 4 else 0) for n in range(1, 7)])
-    assert result.boards == ((1, 3), (4, 2), (5, 6))  # boards by pairing score, then rank
+def test_boards_are_ordered_by_the_real_scores():
+    # Round 2 of 5, GA = 1..4 on a virtual point. Round 1: 1 beat 3, 2 beat 4, 5 beat 7, 6 beat 8.
+    # Pairing scores 1, 2: 2; 3, 4, 5, 6: 1 (3 kept from 5 and 6: 3-4 and 5-6); 7, 8: 0. The
+    # boards go by the real scores (as bbpPairings prints them, checked with it): 5-6 on 1
+    # point before 3-4 on 0, though 3 and 4 lead the bracket on pairing score.
+    after = {
+        1: (1, "w", {3}, ()),
+        2: (1, "b", {4}, ()),
+        3: (0, "b", {1}, {5, 6}),
+        4: (0, "w", {2}, ()),
+        5: (1, "w", {7}, ()),
+        6: (1, "b", {8}, ()),
+        7: (0, "b", {5}, ()),
+        8: (0, "w", {6}, ()),
+    }
+    players = [
+        state(n, sc, col, opp, forbidden=fb, acceleration=1 if n <= 4 else 0)
+        for n, (sc, col, opp, fb) in after.items()
+    ]
+    assert pair(2, players).boards == ((2, 1), (6, 5), (3, 4), (7, 8))
 
 
 def _played(rounds):

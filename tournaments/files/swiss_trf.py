@@ -208,18 +208,31 @@ def _pairing_options(t: TrfTournament, tournament: Tournament, entries: dict[int
                 "players": ", ".join(str(number) for number in sorted(given))})
     pairs = sorted({tuple(sorted(pair)) for pair in t.forbidden_pairs
                     if len(pair) == 2 and pair <= entries.keys()})
-    if pairs:
-        ForbiddenPair.objects.bulk_create([
-            ForbiddenPair(tournament=tournament, first=low, second=high, note="XXP")
-            for low, high in (sorted((entries[a], entries[b]), key=lambda entry: entry.pk)
-                              for a, b in pairs)])
+    # TRF-2026 260 lines bind a pair to rounds F..L; the site keeps pairs for the first N rounds.
+    bound = {pair: t.forbidden_rounds[frozenset(pair)] for pair in pairs
+             if frozenset(pair) in t.forbidden_rounds}
+    ForbiddenPair.objects.bulk_create([
+        ForbiddenPair(tournament=tournament, first=low, second=high,
+                      rounds=min(bound[(a, b)][1], tournament.swiss_rounds)
+                      if (a, b) in bound else None,
+                      note="260" if (a, b) in bound else "XXP")
+        for a, b in pairs
+        for low, high in [sorted((entries[a], entries[b]), key=lambda entry: entry.pk)]])
+    unbound = len(pairs) - len(bound)
+    if unbound:
         notes.append(ngettext(
             "The file forbids %(count)d pair (XXP) in the round to be paired: it is kept as a "
             "pair that does not meet in any round; limit it on the pairing options page if it "
             "held for that round only.",
             "The file forbids %(count)d pairs (XXP) in the round to be paired: they are kept as "
             "pairs that do not meet in any round; limit them on the pairing options page if they "
-            "held for that round only.", len(pairs)) % {"count": len(pairs)})
+            "held for that round only.", unbound) % {"count": unbound})
+    for (a, b), (first, last) in sorted(bound.items()):
+        if first > 1:
+            notes.append(_("Players %(a)d and %(b)d must not meet from round %(first)d to "
+                           "%(last)d (260): the site keeps a pair apart from round 1, so they are "
+                           "kept apart in rounds 1 to %(last)d.") % {
+                "a": a, "b": b, "first": first, "last": last})
 
 
 def import_trf_text(text: str, *, slug: str = "", created_by=None) -> Tournament:

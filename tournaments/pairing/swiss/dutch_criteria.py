@@ -21,11 +21,16 @@ class NoValidPairing(Exception):
 class ForbiddenPairsBlock(NoValidPairing):
     """No pairing respects the forbidden pairings, though the round pairs without them.
 
-    ``pairs`` holds the forbidden pairs between players of the round, lower number first."""
+    ``pairs`` holds the forbidden pairs to blame, lower number first (dutch._blocking_pairs);
+    the message shows the first ten."""
+
+    SHOWN = 10
 
     def __init__(self, pairs: list[tuple[int, int]]):
         self.pairs = pairs
-        shown = ", ".join(f"{a}-{b}" for a, b in pairs)
+        shown = ", ".join(f"{a}-{b}" for a, b in pairs[: self.SHOWN])
+        if len(pairs) > self.SHOWN:
+            shown += f" and {len(pairs) - self.SHOWN} more"
         super().__init__(
             f"the forbidden pairings ({shown}) leave no valid pairing; without them the round pairs"
         )
@@ -47,6 +52,7 @@ class _P:
         "opponents",
         "played",
         "pref",
+        "real",
         "score",
         "strength",
         "top",
@@ -59,8 +65,10 @@ class _P:
     def __init__(self, s: PlayerState, index: int, topscorer: bool, colour_rules: bool = True):
         self.number = s.number
         # The pairing score: virtual points (accelerated pairings, C.04.5) count for everything
-        # the score does, brackets, their order, the PAB, topscorers and floats (see dutch).
+        # the score does, brackets, their order, the PAB, topscorers and floats (see dutch);
+        # only the board order goes by the real score.
         self.score = s.pairing_score
+        self.real = s.score  # the standings' score: board order only
         self.index = index  # rank in the pairing order (1.2): score, then pairing number
         self.played = len(s.colours)  # games over the board so far (one colour each)
         # Without colour rules (micro-matches) no history of colours is seen: no preference,

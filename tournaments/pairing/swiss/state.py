@@ -96,6 +96,7 @@ def from_trf(t: TrfTournament, round_no: int, total_rounds: int | None = None) -
         and (p.rounds[round_no - 1].opponent or p.rounds[round_no - 1].result == "U")
         for p in players.values()
     )
+    forbidden = t.forbidden_in(round_no)
     states = []
     for p in sorted(players.values(), key=lambda p: p.number):
         if round_no - 1 < len(p.rounds):
@@ -105,9 +106,7 @@ def from_trf(t: TrfTournament, round_no: int, total_rounds: int | None = None) -
         elif round_paired:
             continue  # the round was paired but his line stops before it: he had withdrawn
         s = PlayerState(p.number, before[p.number][prior], rating=p.rating)
-        s.forbidden = {
-            q for pair in t.forbidden_pairs if p.number in pair for q in pair if q != p.number
-        }
+        s.forbidden = {q for pair in forbidden if p.number in pair for q in pair if q != p.number}
         s.acceleration = t.acceleration(p.number, round_no)
         for r in range(prior):
             if r >= len(p.rounds):

@@ -5,8 +5,8 @@ bbpPairings and JaVaFo add ``XXR`` (total rounds) and ``XXC`` (``white1``/``blac
 colour) and read round entries ``0000 - H/F/Z/-`` for the round being paired as requested byes and
 absences. Errors name the line and column, since an arbiter has to find them in a text editor.
 
-The option lines ``XXA`` (accelerations) and ``XXP`` (forbidden pairs) are read and written by
-`trf_fields`, as bbpPairings reads them (issue 27).
+The pairing options of issue 27, accelerations (``XXA``, TRF-2026 ``250``) and forbidden pairs
+(``XXP``, TRF-2026 ``260``), are read and written by `trf_fields`, as bbpPairings reads them.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from pathlib import Path
 
 from rules.textfile import TextDecodingError, decode_text
 from tournaments.pairing.swiss.trf_fields import (
+    OPTION_TAGS,
+    OptionReader,
     TrfError,
     _int,
     _points,
     option_lines,
-    parse_acceleration,
-    parse_forbidden,
 )
 
 __all__ = [
@@ -128,6 +128,18 @@ class TrfTournament:
     forbidden_pairs: list[frozenset[int]] = field(default_factory=list)
     #: Virtual points per round by pairing number, index 0 = round 1 (``XXA`` lines).
     accelerations: dict[int, list[Fraction]] = field(default_factory=dict)
+    #: Forbidden pairs that hold only from one round to another (TRF-2026 ``260`` lines), as
+    #: (first, last) round; a pair of ``forbidden_pairs`` not in here holds in every round.
+    forbidden_rounds: dict[frozenset[int], tuple[int, int]] = field(default_factory=dict)
+
+    def forbidden_in(self, round_no: int) -> list[frozenset[int]]:
+        """The forbidden pairs that hold in round ``round_no``."""
+        limits = self.forbidden_rounds
+        return [
+            p
+            for p in self.forbidden_pairs
+            if p not in limits or limits[p][0] <= round_no <= limits[p][1]
+        ]
 
     def acceleration(self, number: int, round_no: int) -> Fraction:
         """Virtual points of player ``number`` in round ``round_no`` (1-based), 0 when none."""
@@ -163,9 +175,7 @@ def parse_trf(text: str) -> TrfTournament:
     initial = None
     other: list[str] = []
     scoring = dict(RESULT_POINTS)
-    forbidden: list[frozenset[int]] = []
-    accelerations: dict[int, list[Fraction]] = {}
-    mentions: list[tuple[int, int, int]] = []  # (line, column, pairing number) in XXA/XXP lines
+    options = OptionReader()  # XXA, XXP and their TRF-2026 records 250, 260
     for no, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -186,16 +196,8 @@ def parse_trf(text: str) -> TrfTournament:
                 raise TrfError(no, 5, "XXC must say white1 or black1")
             if colours:
                 initial = colours[0][0]
-        elif tag == "XXA":
-            number, row = parse_acceleration(line, no)
-            if number in accelerations:
-                raise TrfError(no, 5, f"player {number} has a second XXA line")
-            accelerations[number] = row
-            mentions.append((no, 5, number))
-        elif tag == "XXP":
-            for pair in parse_forbidden(line, no, mentions):
-                if pair not in forbidden:
-                    forbidden.append(pair)
+        elif tag in OPTION_TAGS:
+            options.read(tag, line, no)
         elif tag in SCORING_TAGS:
             value = _points(line[3:], no, 5)
             for code in SCORING_TAGS[tag]:
@@ -205,20 +207,16 @@ def parse_trf(text: str) -> TrfTournament:
             other.append(line)
     if not players:
         raise TrfError(1, 1, "no player lines (001)")
-    for no, column, number in mentions:
-        if number not in players:
-            raise TrfError(no, column, f"player {number} has no 001 line")
-    if total_rounds is not None:
-        for number, row in accelerations.items():
-            if len(row) > total_rounds:
-                no = next(n for n, _c, m in mentions if m == number and lines[n - 1][:3] == "XXA")
-                raise TrfError(
-                    no,
-                    10 + 5 * total_rounds,
-                    f"XXA of player {number} goes past round {total_rounds} (XXR)",
-                )
+    options.finish(players, total_rounds)
     tournament = TrfTournament(
-        players, total_rounds, initial, other, scoring, forbidden, accelerations
+        players,
+        total_rounds,
+        initial,
+        other,
+        scoring,
+        options.forbidden,
+        options.accelerations,
+        options.limits,
     )
     _read_blank_rounds(tournament)
     _check(tournament)
@@ -436,7 +434,7 @@ def write_trf(
         out.append(f"XXR {t.total_rounds}")
     if t.initial_colour is not None:
         out.append("XXC white1" if t.initial_colour == "w" else "XXC black1")
-    out += option_lines(t.accelerations, t.forbidden_pairs)
+    out += option_lines(t.accelerations, t.forbidden_pairs, t.forbidden_rounds)
     for p in sorted(t.players.values(), key=lambda p: p.number):
         pts = points_after(t, p, n_rounds if scored_rounds is None else scored_rounds)
         head = (

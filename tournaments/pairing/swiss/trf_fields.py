@@ -17,7 +17,13 @@ The pairing options regulations use (issue 27) travel in two lines, as bbpPairin
 
       XXP 3 17
 
-The TRF-2026 lines for the same options (250, 260) are kept as they stand and not interpreted.
+TRF-2026 holds the same options in its own records, which are read too (bbpPairings reads them
+as well): ``250`` (fictitious points for a range of rounds and of players: points in columns
+10-13, rounds 15-17 and 19-21, players 23-26 and 28-31) and ``260`` (players who cannot meet
+from round, columns 5-7, to round, 9-11, pairing numbers from column 13, five columns apart).
+A pair forbidden for some rounds only is written as a ``260`` line, the others as ``XXP``;
+virtual points are always written as ``XXA``, one line a player. A player with both ``XXA`` and
+``250`` points is refused: bbpPairings would add them up in an order nobody means.
 """
 
 from __future__ import annotations
@@ -26,7 +32,10 @@ import re
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
-__all__ = ["TrfError", "option_lines", "parse_acceleration", "parse_forbidden"]
+__all__ = ["OPTION_TAGS", "OptionReader", "TrfError", "option_lines"]
+
+#: Lines this module reads: accelerations (XXA, 250) and forbidden pairs (XXP, 260).
+OPTION_TAGS = frozenset({"XXA", "XXP", "250", "260"})
 
 
 class TrfError(ValueError):
@@ -100,10 +109,114 @@ def parse_forbidden(line: str, no: int, mentions: list) -> list[frozenset[int]]:
     return [frozenset((a, b)) for i, a in enumerate(numbers) for b in numbers[i + 1 :]]
 
 
+def _round_range(line: str, no: int, start: int, what: str) -> tuple[int, int]:
+    """Two 3-column round numbers at 0-based ``start`` and ``start + 4``, first <= last."""
+    first = _int(line[start : start + 3], no, start + 1, f"{what}: the first round")
+    last = _int(line[start + 4 : start + 7], no, start + 5, f"{what}: the last round")
+    if first == 0 or last < first:
+        raise TrfError(no, start + 1, f"{what}: rounds must go from 1 up ({first} to {last})")
+    return first, last
+
+
+def _separators(line: str, no: int, what: str, columns: tuple[int, ...]) -> None:
+    """The blank columns between fixed fields (0-based): a field out of place is an error,
+    not a number read from the wrong columns."""
+    for c in columns:
+        if line[c : c + 1].strip():
+            raise TrfError(
+                no, c + 1, f"{what}: column {c + 1} must be blank (a field out of place)"
+            )
+
+
+class OptionReader:
+    """Collects the option lines of a file; ``finish`` checks them against its players."""
+
+    def __init__(self) -> None:
+        self.accelerations: dict[int, list[Fraction]] = {}
+        self.forbidden: list[frozenset[int]] = []
+        self.limits: dict[frozenset[int], tuple[int, int]] = {}
+        self.mentions: list[tuple[int, int, int]] = []  # (line, column, pairing number)
+        self.source: dict[int, tuple[str, int]] = {}  # player -> (tag, line) of his points
+
+    def read(self, tag: str, line: str, no: int) -> None:
+        if tag == "XXA":
+            number, row = parse_acceleration(line, no)
+            if number in self.source:
+                raise TrfError(
+                    no,
+                    5,
+                    f"player {number} already has virtual points (line {self.source[number][1]})",
+                )
+            self.source[number] = ("XXA", no)
+            self.accelerations[number] = row
+            self.mentions.append((no, 5, number))
+        elif tag == "250":
+            self._read_250(line, no)
+        else:
+            rounds = None
+            if tag == "260":
+                _separators(line, no, "260", (3, 7, 11))
+                rounds = _round_range(line, no, 4, "260")
+                line = "260" + " " * 8 + line[11:]
+            for pair in parse_forbidden(line, no, self.mentions):
+                if pair not in self.forbidden:
+                    self.forbidden.append(pair)
+                if rounds is not None:
+                    self.limits[pair] = rounds
+                else:
+                    self.limits.pop(pair, None)
+
+    def _read_250(self, line: str, no: int) -> None:
+        _separators(line, no, "250", (3, 8, 13, 17, 21, 26))
+        if _points(line[4:8], no, 5):
+            raise TrfError(no, 5, "250: fictitious match points are for team competitions")
+        points = _points(line[9:13], no, 10)
+        if not points:
+            raise TrfError(no, 10, "250: the fictitious points must not be 0")
+        first, last = _round_range(line, no, 14, "250")
+        low = _int(line[22:26], no, 23, "250: the first player")
+        high = _int(line[27:31], no, 28, "250: the last player")
+        if low == 0 or high < low:
+            raise TrfError(no, 23, f"250: players must go from 1 up ({low} to {high})")
+        if line[31:].strip():
+            raise TrfError(no, 32, "250: nothing goes after the last player (column 31)")
+        for number in range(low, high + 1):
+            tag, where = self.source.setdefault(number, ("250", no))
+            if tag != "250":
+                raise TrfError(no, 23, f"player {number} already has virtual points (line {where})")
+            row = self.accelerations.setdefault(number, [])
+            row.extend([Fraction(0)] * (last - len(row)))
+            row[first - 1 : last] = [points] * (last - first + 1)
+        self.mentions.append((no, 23, low))
+        self.mentions.append((no, 28, high))
+
+    def finish(self, players: Mapping[int, object], total_rounds: int | None) -> None:
+        for no, column, number in self.mentions:
+            if number not in players:
+                raise TrfError(no, column, f"player {number} has no 001 line")
+        # Players a 250 range names but the file lacks (holes in the numbering) get nothing.
+        for number in [n for n in self.accelerations if n not in players]:
+            del self.accelerations[number]
+        if total_rounds is None:
+            return
+        for number, row in self.accelerations.items():
+            if len(row) > total_rounds:
+                tag, no = self.source[number]
+                column = 10 + 5 * total_rounds if tag == "XXA" else 19
+                raise TrfError(
+                    no,
+                    column,
+                    f"{tag} gives player {number} virtual points past round {total_rounds} (XXR)",
+                )
+
+
 def option_lines(
-    accelerations: Mapping[int, list[Fraction]], forbidden: Iterable[frozenset[int]]
+    accelerations: Mapping[int, list[Fraction]],
+    forbidden: Iterable[frozenset[int]],
+    limits: Mapping[frozenset[int], tuple[int, int]] | None = None,
 ) -> list[str]:
-    """The ``XXA`` lines (players with virtual points, by number) and the ``XXP`` lines."""
+    """The ``XXA`` lines (players with virtual points, by number), then the forbidden pairs:
+    ``XXP`` for every round, ``260`` for those ``limits`` bounds to some rounds."""
     out = []
     for number, row in sorted(accelerations.items()):
         while row and row[-1] == 0:
@@ -112,7 +225,11 @@ def option_lines(
             out.append(f"XXA {number:4d}" + "".join(f" {_one_decimal(a):>4}" for a in row))
     for pair in forbidden:
         a, b = sorted(pair)
-        out.append(f"XXP {a} {b}")
+        if limits and pair in limits:
+            first, last = limits[pair]
+            out.append(f"260 {first:03d} {last:03d} {a:4d} {b:4d}")
+        else:
+            out.append(f"XXP {a} {b}")
     return out
 
 

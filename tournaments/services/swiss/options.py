@@ -15,6 +15,7 @@ from fractions import Fraction
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from tournaments.cache import versions as page_version
 from tournaments.models import Entry, ForbiddenPair, Tournament
 from tournaments.queries import pairing_options as options_query
 from tournaments.queries.pairing_options import NamedPair, Options
@@ -63,8 +64,8 @@ def _refuse_paired_change(
             raise PairingOptionError(
                 _(
                     "Round %(number)d is already paired: this change would alter the pairs "
-                    "forbidden in it. Change only the rounds not paired yet, or delete round "
-                    "%(number)d first."
+                    "forbidden in it. Change only the rounds not paired yet, or first delete the "
+                    "rounds from round %(number)d on."
                 )
                 % {"number": number}
             )
@@ -73,7 +74,7 @@ def _refuse_paired_change(
                 _(
                     "Round %(number)d is already paired with the virtual points of the "
                     "acceleration as they were: the acceleration can no longer be switched. "
-                    "Delete round %(number)d first."
+                    "First delete the rounds from round %(number)d on."
                 )
                 % {"number": number}
             )
@@ -123,6 +124,8 @@ def set_pairing_options(
     user=None,
 ) -> Tournament:
     """Baku acceleration on or off, and the same-club rule: off, every round or the first N."""
+    # The backup, and so the copy published from the venue, carries the options (issue 27).
+    page_version.bump(tournament.pk)
     tournament = _locked(tournament)
     _refuse_unless_swiss(tournament)
     if not forbid_same_club:
@@ -159,6 +162,8 @@ def add_forbidden_pair(
     user=None,
 ) -> ForbiddenPair:
     """Two players who must not meet, in every round (`rounds` None) or the first `rounds`."""
+    # The backup, and so the copy published from the venue, carries the options (issue 27).
+    page_version.bump(tournament.pk)
     tournament = _locked(tournament)
     _refuse_unless_swiss(tournament)
     if first.tournament_id != tournament.pk or second.tournament_id != tournament.pk:
@@ -203,6 +208,8 @@ def change_forbidden_pair(
 ) -> ForbiddenPair:
     """The rounds a listed pair applies to (and its note): a pair for every round can end after
     the rounds already paired."""
+    # The backup, and so the copy published from the venue, carries the options (issue 27).
+    page_version.bump(pair.tournament_id)
     tournament = _locked(pair.tournament)
     pair = ForbiddenPair.objects.get(pk=pair.pk)
     _check_rounds(tournament, rounds)
@@ -228,6 +235,8 @@ def change_forbidden_pair(
 @transaction.atomic
 def remove_forbidden_pair(pair: ForbiddenPair, *, user=None) -> None:
     """The pair may meet again, in the rounds not paired yet."""
+    # The backup, and so the copy published from the venue, carries the options (issue 27).
+    page_version.bump(pair.tournament_id)
     tournament = _locked(pair.tournament)
     before = options_query.options_of(tournament)
     after = Options(before.forbid_same_club, before.same_club_rounds, _named_without(before, pair))
