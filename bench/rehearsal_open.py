@@ -657,6 +657,12 @@ def main() -> None:  # noqa: C901 - one walk, told in order
                     phone.get_by_label(in_portuguese("Result"), exact=True).select_option(
                         by_code[codes[index]]
                     )
+                    if number == 1 and index == 0:
+                        snap(phone, "venue-result-form-390")
+                        check(
+                            "Berger" not in phone.content(),
+                            "a Swiss game's result form says nothing of a Berger table",
+                        )
                     phone.get_by_role("button", name=exact(in_portuguese("Save result"))).click()
                     phone.wait_for_load_state("load")
                     if number == 1 and index == 0:
