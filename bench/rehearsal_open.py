@@ -542,7 +542,7 @@ def main() -> None:  # noqa: C901 - one walk, told in order
             with step(f"compare public copy with the venue after {after}"):
                 same = export_public() == json.loads(json.dumps(export_tournament(tournament)))
                 check(same, f"after {after}: the public export equals the venue's")
-                paths = ["lista-inicial/", "classificacao/", "rating/"]
+                paths = ["lista-inicial/", "classificacao/", "tabela/", "rating/"]
                 for number in range(1, rounds_done + 1):
                     paths += [
                         f"rodada/{number}/",
@@ -816,6 +816,9 @@ def main() -> None:  # noqa: C901 - one walk, told in order
                     texts[0].replace(slug, "") == texts[1].replace(public_slug, ""),
                     f"{name}.pdf: the same text from both servers",
                 )
+        wide = tab(public, 1280)
+        wide.goto(f"/torneios/{public_slug}/tabela/")
+        snap(wide, "public-1280-tabela")
         visitor = tab(public, 390)
         with step("public pages at 390 px"):
             for path in (
