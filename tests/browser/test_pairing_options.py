@@ -48,6 +48,8 @@ def test_club_pairs_and_acceleration_show_on_the_draft_at_390_pixels(open_tab, s
     form.get_by_label(in_portuguese("How many first rounds")).fill("2")
     form.get_by_role("button", name=exact(in_portuguese("Save"))).click()
     expect(page.get_by_text(in_portuguese("Pairing options saved."))).to_be_visible()
+    # 8 players, 5 rounds: group A is 4 players, one point in rounds 1-2, a half in round 3.
+    expect(page.locator(".baku-summary")).to_contain_text("rodada 2: +1; rodada 3: +0,5")
     tab.snap("options-saved")
     swiss.refresh_from_db()
     assert (swiss.baku_acceleration, swiss.forbid_same_club, swiss.same_club_rounds) == (

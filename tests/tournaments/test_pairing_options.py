@@ -207,3 +207,26 @@ def test_a_micro_match_swiss_keeps_the_forbidden_pairs_apart_without_virtual_poi
     round_ = swiss_event.pair_next_round(tournament)
     met = {frozenset(g) for g in round_.games.values_list("white__number", "black__number")}
     assert not met & {frozenset((1, 3)), frozenset((2, 4))}
+
+
+def test_the_number_of_rounds_cannot_change_the_virtual_points_of_a_paired_round():
+    from django.core.exceptions import ValidationError
+
+    tournament = swiss([""] * 6, rounds=9)
+    tournament = swiss_event.set_pairing_options(
+        tournament, baku_acceleration=True, forbid_same_club=False, same_club_rounds=None
+    )
+    for number in (1, 2, 3):
+        round_ = swiss_event.pair_next_round(tournament)
+        swiss_event.publish_round(round_)
+        if number < 3:
+            for game in round_.games.all():
+                services.record_result(game, result="1-0", expected_version=game.version)
+    # 9 rounds: group A has 1 point in rounds 1-3; with 7, only in rounds 1-2.
+    tournament.refresh_from_db()
+    tournament.swiss_rounds = 7
+    with pytest.raises(ValidationError) as refused:
+        tournament.full_clean()
+    assert "Round 3 is paired with the Baku virtual points of 9 rounds" in str(refused.value)
+    tournament.swiss_rounds = 10  # 5 accelerated rounds, 3 at one point: round 3 unchanged
+    tournament.full_clean()

@@ -159,3 +159,17 @@ def test_a_round_the_club_rule_blocks_is_a_message_not_a_server_error(client, or
     assert "mantém separados os jogadores que não podem se enfrentar" in page
     assert "Sócio 1 – Sócio 2" in page
     assert not tournament.rounds.exists()
+
+
+def test_the_page_says_who_is_in_group_a_and_the_virtual_points_by_round(
+    client, tournament, organiser
+):
+    swiss_event.set_pairing_options(
+        tournament, baku_acceleration=True, forbid_same_club=False, same_club_rounds=None
+    )
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:pairing_options", args=[tournament.slug]))
+    text = " ".join(re.sub(r"<[^>]+>", " ", page.content.decode()).split())
+    # 6 players: group A is 2 x 2 = 4; 5 rounds: 3 accelerated, 2 at one point, then a half.
+    assert "Grupo A: os 4 primeiros jogadores do ranking inicial." in text
+    assert "rodada 1: +1; rodada 2: +1; rodada 3: +0,5." in text

@@ -287,6 +287,8 @@ class Tournament(models.Model):
                 errors["swiss_rounds"] = _(
                     "%(count)d rounds are already paired: the tournament cannot have fewer."
                 ) % {"count": paired}
+            elif self.baku_acceleration and paired:
+                errors.update(self._accelerated_rounds_errors(paired))
         if self.start_date and self.end_date and self.end_date < self.start_date:
             errors["end_date"] = ENDS_BEFORE_IT_STARTS
         errors.update(self._scoring_errors())
@@ -296,6 +298,26 @@ class Tournament(models.Model):
         errors.update(frozen_field_errors(self))
         if errors:
             raise ValidationError(errors)
+
+    def _accelerated_rounds_errors(self, paired: int) -> dict[str, str]:
+        """Baku's virtual points depend on the number of rounds (C.04.5.1: the first half are
+        accelerated): a change that would give a paired round other ones is refused."""
+        from tournaments.pairing.swiss.acceleration import baku
+
+        stored = type(self).objects.filter(pk=self.pk).values_list("swiss_rounds", flat=True)
+        before = stored.first()
+        if not before or before == self.swiss_rounds:
+            return {}
+        # Player 1 is always in group A: his points say what the group gets each round.
+        old, new = baku([1, 2], before)[1], baku([1, 2], self.swiss_rounds)[1]
+        for number in range(1, paired + 1):
+            if old[number - 1] != new[number - 1]:
+                return {"swiss_rounds": _(
+                    "Round %(number)d is paired with the Baku virtual points of %(before)d "
+                    "rounds: with %(after)d rounds they would differ, so the number of rounds "
+                    "can no longer change."
+                ) % {"number": number, "before": before, "after": self.swiss_rounds}}
+        return {}
 
     @property
     def is_swiss(self) -> bool:

@@ -4,6 +4,8 @@ the form it came from, the page drawn again with what was typed."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -17,6 +19,8 @@ from tournaments.pages.pairing_option_forms import (
     PairRoundsForm,
 )
 from tournaments.pages.permissions import can_arbitrate, can_manage, tournament_role_required
+from tournaments.pairing.swiss.acceleration import baku
+from tournaments.printing.standings_texts import local_points
 from tournaments.services import swiss as swiss_event
 
 
@@ -64,8 +68,31 @@ def _page(
             for pair in pairs
         ],
         "paired": max(tournament.rounds.values_list("number", flat=True), default=0),
+        "baku": _baku_summary(tournament),
     }
     return render(request, "tournaments/pairing_options.html", context, status=status)
+
+
+def _baku_summary(tournament: Tournament) -> dict | None:
+    """Group A's size and its virtual points per round (those with some), as the page says
+    them; before the initial ranking too, as group A's size depends only on the entries."""
+    if not tournament.baku_acceleration:
+        return None
+    entered = tournament.entries.filter(first_round=1).count()
+    points = baku(
+        range(1, entered + 1), tournament.swiss_rounds, Fraction(str(tournament.scoring_win))
+    )
+    group_a = [values for values in points.values() if any(values)]
+    if not group_a:
+        return None
+    return {
+        "group_a": len(group_a),
+        "rounds": [
+            (number, local_points(value))
+            for number, value in enumerate(group_a[0], start=1)
+            if value
+        ],
+    }
 
 
 @tournament_role_required(can_manage)
