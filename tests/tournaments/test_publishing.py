@@ -214,3 +214,51 @@ def test_the_button_keeps_the_address_and_sends_after_the_commit(
     venue.refresh_from_db()
     assert venue.publishing_outbox.url == "https://example.org/api/publicar/x/"
     assert "alterações esperando envio" in client.get(page).content.decode()
+
+
+def test_a_player_known_by_id_takes_what_the_venue_sends_again(client, slot, token):
+    """The public server has a registry of its own: a player it made from an earlier send (found
+    again by his federation id) takes the name, club and rating the venue sends now. A rating
+    from a newer list, or a club corrected at the venue, reached the copy's export but not its
+    pages, which read the server's registry (issue 27's rehearsal)."""
+    venue = make_tournament(3, name="Aberto de Campinas", paired=True)
+    for index, entry in enumerate(venue.entries.select_related("player"), start=1):
+        entry.player.federation_id = f"CBD-{index}"
+        entry.player.save()
+    data = export_tournament(venue)
+    assert send(client, slot.slug, token, sent(data, 1)).status_code == 200
+    # What the venue's own registry says now (one database plays both sides here: the new
+    # values travel in the file, as they do between two servers).
+    data["players"][0].update(name="Jogadora Corrigida", club="Clube Novo", rating=1999)
+    answer = send(client, slot.slug, token, sent(data, 2))
+    assert answer.status_code == 200 and answer.json()["applied"] is True
+    slot.refresh_from_db()
+    assert export_tournament(slot)["players"] == data["players"]
+
+
+def sent(data: dict, sequence: int) -> bytes:
+    return b'{"sequence":%d,"digest":"%s","tournament":%s}' % (
+        sequence, content_digest(data).encode(), canonical_json(data))
+
+
+def test_the_copy_s_starting_list_shows_what_the_venue_s_shows(client, slot, token):
+    """The starting list prints the birth year, the state and the FMJD rating: the file carries
+    them (the birth date stays at the venue), so the wall list printed from the public server is
+    the venue's. The copy's list had no birth-year column at all (issue 27's rehearsal)."""
+    venue = make_tournament(3, name="Aberto de Campinas", paired=True)
+    facts = [{"birth_year": 1990, "state": "SP", "fmjd_rating": 2105},
+             {"birth_year": 2011}, {"state": "PE"}]
+    for entry, known in zip(venue.entries.select_related("player").order_by("number"), facts,
+                            strict=True):
+        for key, value in known.items():
+            setattr(entry.player, key, value)
+        entry.player.save()
+    assert send(client, slot.slug, token, body(venue, 1)).status_code == 200
+    slot.refresh_from_db()
+    assert [{key: player.get(key) for key in known} for player, known in
+            zip(export_tournament(slot)["players"], facts, strict=True)] == facts
+    venue_list, copy_list = (
+        client.get(reverse("tournaments:starting_list", args=[its.slug]), {"_export": "csv"},
+                   HTTP_ACCEPT_LANGUAGE="pt-br").content
+        for its in (venue, slot))
+    assert "1990" in copy_list.decode("utf-8-sig") and copy_list == venue_list

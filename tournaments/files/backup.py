@@ -10,8 +10,10 @@ or null where the tie-break does not apply. Optional keys are written only when 
 the defaults do not, so a file with only the required keys comes back unchanged: "place",
 "start_date", "end_date" (ISO dates), "time_control", "profile", "swap_last_two", "seed",
 "annul_early_withdrawals" (true: see tournaments/standings/withdrawals.py), and per player
-"federation_id", "withdrawn" and "withdrawal_games" (the games his withdrawal made forfeits, so it
-can be undone: [{"round", "board", "before": result|null, "after": result}]). A Swiss has "swiss"
+"federation_id", "birth_year", "state", "fmjd_rating" (what the starting list shows: a copy
+published from the venue prints the same list; the birth date stays at the venue), "withdrawn"
+and "withdrawal_games" (the games his withdrawal made forfeits, so it can be undone:
+[{"round", "board", "before": result|null, "after": result}]). A Swiss has "swiss"
 (tournaments/files/swiss_backup.py): its number of rounds, bye settings, initial colour, late
 entries, byes asked for, unpublished rounds and pairing options. A file with any error is
 refused whole; nothing is saved.
@@ -37,7 +39,12 @@ from typing import Any
 from django.db import transaction
 
 from tournaments.files import swiss_backup as swiss_state
-from tournaments.files.backup_check import check_depth, check_tournament, free_slug
+from tournaments.files.backup_check import (
+    PLAYER_FACTS,
+    check_depth,
+    check_tournament,
+    free_slug,
+)
 from tournaments.files.backup_extensions import extensions
 from tournaments.files.backup_save import save_tournament
 from tournaments.files.backup_values import json_number
@@ -117,8 +124,9 @@ def _export_player(entry: Entry, places: dict[int, tuple[int, int]]) -> dict[str
               "rating": entry.player.rating}
     if entry.player.federation_id:
         player["federation_id"] = entry.player.federation_id
-    if entry.player.title:
-        player["title"] = entry.player.title
+    for key in PLAYER_FACTS:
+        if getattr(entry.player, key) not in (None, ""):
+            player[key] = getattr(entry.player, key)
     if entry.withdrawn:
         player["withdrawn"] = True
     changes = [change for change in entry.withdrawal_games if change["game"] in places]

@@ -46,7 +46,9 @@ OPTIONAL_KEYS = ("micro_match", "rating_k",
                  "place", "start_date", "end_date", "time_control", "profile", "swap_last_two",
                  "seed", "standings", "annul_early_withdrawals", "swiss")
 PLAYER_KEYS = ("number", "name", "club", "rating")
-PLAYER_OPTIONAL_KEYS = ("federation_id", "title", "withdrawn", "withdrawal_games")
+# The registry's facts the starting list shows, written when known (the birth date is not).
+PLAYER_FACTS = ("title", "birth_year", "state", "fmjd_rating")
+PLAYER_OPTIONAL_KEYS = ("federation_id", *PLAYER_FACTS, "withdrawn", "withdrawal_games")
 RESULTS = [value for value in GameResult.values if value]
 
 # Deeper than any backup is (a tournament's file is about 5 levels, its audit log's values a few
@@ -231,6 +233,12 @@ def _check_players(players: Any) -> list[dict[str, Any]]:
             "federation_id": federation_id,
             "title": text(player.get("title", ""), f"{where}.title", required=False,
                           max_length=20),
+            "birth_year": whole_number(player.get("birth_year"), f"{where}.birth_year",
+                                       minimum=1900, nullable=True, maximum=SMALL_INTEGER_MAX),
+            "state": text(player.get("state", ""), f"{where}.state", required=False,
+                          max_length=40),
+            "fmjd_rating": whole_number(player.get("fmjd_rating"), f"{where}.fmjd_rating",
+                                        minimum=0, nullable=True, maximum=RATING_MAX),
             "withdrawn": choice(player.get("withdrawn", False), f"{where}.withdrawn",
                                  [True, False]),
             "withdrawal_games": _check_withdrawal_games(player.get("withdrawal_games", []),

@@ -123,7 +123,9 @@ def _player_for(player: dict[str, Any], known: dict[str, Player]) -> Player:
     if player["federation_id"] in known:
         return known[player["federation_id"]]
     new = Player(name=player["name"], club=player["club"], rating=player["rating"],
-                 federation_id=player["federation_id"], title=player.get("title", ""))
+                 federation_id=player["federation_id"], title=player["title"],
+                 birth_year=player["birth_year"],
+                 state=player["state"], fmjd_rating=player["fmjd_rating"])
     # The file's checks already hold the constraints (a name, a rating in range, federation
     # ids distinct and new), so no query per constraint and player; the database still has them.
     new.full_clean(validate_constraints=False)

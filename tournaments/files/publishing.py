@@ -35,7 +35,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.cache.versions import bump
-from tournaments.files.backup_check import check_depth, check_tournament, too_deep
+from tournaments.files.backup_check import PLAYER_FACTS, check_depth, check_tournament, too_deep
 from tournaments.files.backup_extensions import extensions
 from tournaments.files.backup_save import save_tournament
 from tournaments.files.backup_values import BackupError
@@ -207,6 +207,24 @@ def replace(tournament: Tournament, checked: dict[str, Any]) -> None:
             **{relation.field.name: tournament}).delete()
     checked["slug"] = tournament.slug
     save_tournament(checked, (), into=tournament)
+    _take_the_venue_s_players(checked["players"])
     # The registry keeps no player the old copy alone had brought (one without a federation id
     # is created anew by each send).
     Player.objects.filter(pk__in=old_players, federation_id="", entries__isnull=True).delete()
+
+
+def _take_the_venue_s_players(players: list[dict[str, Any]]) -> None:
+    """The copy shows the players as the venue sends them. The import reuses a person this
+    server already knows by his federation id as he is (right for a backup restored into a
+    registry of its own); a copy whose person kept the first send's rating or club showed them
+    after the venue had changed them (a newer rating list, a corrected club)."""
+    fields = ["name", "club", "rating", *PLAYER_FACTS]
+    sent = {player["federation_id"]: player for player in players if player["federation_id"]}
+    changed = []
+    for known in Player.objects.filter(federation_id__in=sent):
+        player = sent[known.federation_id]
+        if any(getattr(known, name) != player[name] for name in fields):
+            for name in fields:
+                setattr(known, name, player[name])
+            changed.append(known)
+    Player.objects.bulk_update(changed, fields, batch_size=500)

@@ -330,3 +330,6 @@ class ResultForm(HiddenErrorsShown, forms.Form):
                                       "version": game.version})
         super().__init__(*args, **kwargs)
         self.game = game
+        if game.round.tournament.is_swiss:
+            # No Berger table to swap from: a Swiss round's colours are set on its draft.
+            del self.fields["colours_swapped"]

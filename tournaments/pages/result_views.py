@@ -31,7 +31,7 @@ def game_result(request, tournament: Tournament, game_id: int):
         try:
             services.record_result(
                 game, result=form.cleaned_data["result"],
-                colours_swapped=form.cleaned_data["colours_swapped"],
+                colours_swapped=form.cleaned_data.get("colours_swapped", False),
                 expected_version=form.cleaned_data["version"], user=request.user,
             )
         except services.StaleResultError as error:
@@ -54,7 +54,7 @@ def game_result(request, tournament: Tournament, game_id: int):
 def entered_result(game: Game, entered: dict) -> str:
     """The result a stale form carried, with the colours it gave, said beside the stored one."""
     white, black = game.scheduled_white, game.scheduled_black
-    if entered["colours_swapped"]:
+    if entered.get("colours_swapped"):
         white, black = black, white
     result = entered["result"]
     return _("What you entered was not saved: %(result)s (%(white)s with White, %(black)s with "

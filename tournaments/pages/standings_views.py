@@ -14,6 +14,7 @@ from tournaments.pages import crosstable_grid, live
 from tournaments.pages import pieces as page_pieces
 from tournaments.pages.context import table_page, tournament_context
 from tournaments.pages.live_tables import standings_page_table
+from tournaments.pages.swiss_tables import SwissCrosstableTable
 from tournaments.pages.tables import (
     CrosstableTable,
     StandingsTable,
@@ -83,6 +84,11 @@ def crosstable(request, slug: str):
         context["rounds_note"] = rounds_counted_note(tournament)
         context["encounter_legend"] = encounter_legend(
             list(tournament.tiebreaks), on_page=False)
+        if request.GET.get("_export") in EXPORT_FORMATS:
+            table = SwissCrosstableTable(context["rows"], context["round_columns"],
+                                         list(tournament.tiebreaks))
+            return table_page(request, table, f"{slug}-tabela",
+                              "tournaments/swiss_crosstable.html", context, _("Crosstable"))
         return render(request, "tournaments/swiss_crosstable.html", context)
     if request.GET.get("_export") in EXPORT_FORMATS:
         return crosstable_export(request, tournament, context)

@@ -79,6 +79,9 @@ def crosstable_rows(tournament: Tournament) -> tuple[list[int], list[dict]]:
             "points": local_points(standing.points),
             # the direct encounter as the place it gives in the tied group (issue 25)
             "tiebreaks": list(tiebreak_texts(standing.row, "")),
+            # the numbers themselves, for the downloads
+            "points_value": standing.points,
+            "tiebreak_values": list(standing.row.tiebreaks.values()),
         })
     return list(range(1, table.rounds // per_round + 1)), rows
 

@@ -24,7 +24,8 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import REGISTRY_FIELDS, Player, RatingList, RatingListRow
+from tournaments.cache import versions as page_version
+from tournaments.models import REGISTRY_FIELDS, Entry, Player, RatingList, RatingListRow
 from tournaments.queries.rating_lists import kind_of, newest_list
 from tournaments.services.errors import TournamentError
 from tournaments.services.people import normalised
@@ -193,11 +194,24 @@ def confirm_list(rating_list: RatingList, digest: str, *, user=None) -> ListOutc
                 changed["birth_year"].append(player)
         for field_name, players in changed.items():
             _update_players(field_name, players)
+        _move_their_tournaments({player.pk for players in changed.values() for player in players})
         ratings, clubs, births = (len(changed[rating_field]), len(changed["club"]),
                                   len(changed["birth_year"]))
     locked.confirmed_at = timezone.now()
     locked.save(update_fields=["confirmed_at"])
     return ListOutcome(ratings, clubs, births)
+
+
+def _move_their_tournaments(player_ids: set[int]) -> None:
+    """The UPDATE sends no signal: move on the version of every tournament the changed players
+    entered, as a player's save does (tournaments/cache/versions.py), so their pages show the
+    new ratings and a tournament published from the venue is pending again. A copy published
+    from a venue is left alone: it changes only by the venue's next send."""
+    tournament_ids = (Entry.objects.filter(player_id__in=player_ids,
+                                           tournament__published_at__isnull=True)
+                      .values_list("tournament_id", flat=True).distinct())
+    for tournament_id in tournament_ids:
+        page_version.bump(tournament_id)
 
 
 def _update_players(field_name: str, players: list[Player]) -> None:
