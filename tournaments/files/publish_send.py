@@ -13,8 +13,10 @@ from cron, and the desk's button in a thread after its commit.
 
 from __future__ import annotations
 
+import errno
 import http.client
 import json
+import socket
 import ssl
 import threading
 import urllib.error
@@ -135,11 +137,32 @@ def _post(url: str, token: str, body: bytes, timeout: float) -> tuple[int, dict]
     return status, answer if isinstance(answer, dict) else {}
 
 
+# What went wrong on the way, in the venue's words: the library's own text is English and
+# technical ("Remote end closed connection without response"), so it is shown only for a cause
+# not named here. The first match wins: the more particular classes come first.
+NETWORK_CAUSES = (
+    (ssl.SSLCertVerificationError,
+     lambda: _("the server's certificate could not be verified")),
+    (ssl.SSLError, lambda: _("the secure connection (HTTPS) failed")),
+    (socket.gaierror,
+     lambda: _("the server's name was not found: no internet here, or a wrong address")),
+    (TimeoutError, lambda: _("the server took too long to answer")),
+    (ConnectionRefusedError,
+     lambda: _("the server refused the connection: is it running, is the address right?")),
+    ((ConnectionResetError, ConnectionAbortedError, BrokenPipeError,
+      http.client.RemoteDisconnected, http.client.IncompleteRead),
+     lambda: _("the connection was cut in the middle of the send")),
+)
+
+
 def _describe(error: BaseException) -> str:
     if isinstance(error, urllib.error.URLError) and not isinstance(error, urllib.error.HTTPError):
         error = error.reason if isinstance(error.reason, BaseException) else error
+    cause = next((words() for kind, words in NETWORK_CAUSES if isinstance(error, kind)), None)
+    if cause is None and isinstance(error, OSError) and error.errno == errno.ENETUNREACH:
+        cause = _("no network here")
     return _("No answer from the server (%(error)s); it will be sent again later.") % {
-        "error": str(error) or type(error).__name__}
+        "error": cause or str(error) or type(error).__name__}
 
 
 def _record(outbox: PublishingOutbox, version: int, digest: str, sequence: int) -> None:
