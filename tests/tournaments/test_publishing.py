@@ -262,3 +262,27 @@ def test_the_copy_s_starting_list_shows_what_the_venue_s_shows(client, slot, tok
                    HTTP_ACCEPT_LANGUAGE="pt-br").content
         for its in (venue, slot))
     assert "1990" in copy_list.decode("utf-8-sig") and copy_list == venue_list
+
+
+def test_the_public_server_s_part_leads_its_page_and_a_copy_is_not_sent_on(
+        client, venue, slot, token, organiser):
+    """Issue 27's rehearsal: on the public server the venue's "Set up and publish" form came
+    first, as the main button. With tokens issued the server's part comes first; on a copy the
+    venue's part is gone, and its actions are refused (a copy is not relayed onwards)."""
+    from tournaments.models import PublishingOutbox
+
+    page = reverse("tournaments:publishing", args=[slot.slug])
+    client.force_login(organiser)
+    text = client.get(page).content.decode()
+    assert text.index('id="receive-heading"') < text.index('id="send-heading"')
+    assert send(client, slot.slug, token, body(venue, 1)).status_code == 200
+    text = client.get(page).content.decode()
+    assert 'id="receive-heading"' in text and 'id="send-heading"' not in text
+    answer = client.post(page, {"action": "set_up", "url": "https://example.org/api/publicar/x/",
+                                "token": "abc"}, follow=True)
+    assert "cópia somente leitura publicada do local do torneio" in answer.content.decode()
+    assert not PublishingOutbox.objects.filter(tournament=slot).exists()
+    # At the venue (no token issued) the send form still leads.
+    at_venue = make_tournament(2, name="Aberto da Venue", organiser=organiser)
+    text = client.get(reverse("tournaments:publishing", args=[at_venue.slug])).content.decode()
+    assert text.index('id="send-heading"') < text.index('id="receive-heading"')

@@ -44,6 +44,10 @@ def publishing_page(request: HttpRequest, tournament: Tournament) -> HttpRespons
     form = PublishingForm(initial={"url": outbox.url, "token": outbox.token} if outbox else None)
     if request.method == "POST":
         action = request.POST.get("action")
+        if action in ("set_up", "publish", "force") and tournament.published_at is not None:
+            messages.error(request, _("Nothing was sent: this is a read-only copy published from "
+                                      "the venue, and it is not sent on from here."))
+            return redirect("tournaments:publishing", tournament.slug)
         if action == "set_up":
             form = PublishingForm(request.POST)
             if form.is_valid():
