@@ -227,3 +227,31 @@ def test_a_tournament_without_arbitration_records_writes_none_of_the_keys(demo, 
         del data[key]
     slug = imported(tmp_path, data)
     assert exported(slug) == data
+
+
+def test_the_audit_log_is_saved_in_queries_that_do_not_grow_with_it(demo):
+    """A published copy saves the venue's whole log on every send (541 entries after issue 27's
+    150-player rehearsal, about half the server's time there, one check query and one insert an
+    entry): now checked in Python and inserted in bulk, in the file's order."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def import_with_log(length: int, slug: str) -> int:
+        data = exported(demo.slug)
+        data["audit_log"] = (data["audit_log"] * (length // len(data["audit_log"]) + 1))[:length]
+        with CaptureQueriesContext(connection) as queries:
+            tournament = import_tournament(json.loads(json.dumps(data)), slug=slug)
+        assert AuditEntry.objects.filter(tournament=tournament).count() == length
+        return len(queries)
+
+    # (That the log comes back whole and in order is the round-trip tests' above.)
+    assert import_with_log(20, "copia-20") == import_with_log(400, "copia-400")
+
+
+def test_a_bad_audit_entry_still_refuses_the_file_naming_it(demo):
+    data = broken(exported(demo.slug), "audit_log", 1, "action", "no-such-action")
+    before = counts()
+    with pytest.raises(BackupError) as refused:
+        import_tournament(json.loads(json.dumps(data)))
+    assert str(refused.value).startswith("audit_log[1]"), str(refused.value)
+    assert counts() == before
