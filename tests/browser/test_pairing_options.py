@@ -21,16 +21,24 @@ CLUBS = ["Clube Bertioguense", "Damas do Litoral", "clube  BERTIOGUENSE", "Damas
 @pytest.fixture
 def swiss(organiser, arbiter):
     tournament = services.create_tournament(
-        name="Aberto de Bertioga", place="Bertioga (SP)", created_by=organiser,
-        arbiters=[arbiter], system=PairingSystem.SWISS, swiss_rounds=5)
+        name="Aberto de Bertioga",
+        place="Bertioga (SP)",
+        created_by=organiser,
+        arbiters=[arbiter],
+        system=PairingSystem.SWISS,
+        swiss_rounds=5,
+    )
     for index, rating in enumerate((2150, 2050, 1980, 1900, 1840, 1790, 1720, 1650)):
-        services.add_player(tournament, name=f"Jogador de Bertioga {index + 1}",
-                            club=CLUBS[index % len(CLUBS)], rating=rating)
+        services.add_player(
+            tournament,
+            name=f"Jogador de Bertioga {index + 1}",
+            club=CLUBS[index % len(CLUBS)],
+            rating=rating,
+        )
     return tournament
 
 
-def test_club_pairs_and_acceleration_show_on_the_draft_at_390_pixels(open_tab, swiss,
-                                                                     organiser):
+def test_club_pairs_and_acceleration_show_on_the_draft_at_390_pixels(open_tab, swiss, organiser):
     tab = open_tab("organiser", phone=True)
     page = tab.page
     page.set_viewport_size({"width": 390, "height": 844})
@@ -53,7 +61,10 @@ def test_club_pairs_and_acceleration_show_on_the_draft_at_390_pixels(open_tab, s
     tab.snap("options-saved")
     swiss.refresh_from_db()
     assert (swiss.baku_acceleration, swiss.forbid_same_club, swiss.same_club_rounds) == (
-        True, True, 2)
+        True,
+        True,
+        2,
+    )
 
     page.get_by_role("link", name=exact(in_portuguese("Back to the Swiss pairing"))).click()
     pair = in_portuguese("Pair round %(number)s") % {"number": 1}
