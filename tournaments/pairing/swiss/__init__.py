@@ -1,7 +1,10 @@
 """Swiss pairing of players by the FIDE (Dutch) System, C.04.3 as applied from 1 July 2025.
 
-- `trf`: the FIDE Tournament Report File, read and written.
-- `state`: what the pairing knows of each player before a round (PairingInput, PlayerState).
+- `trf`: the FIDE Tournament Report File, read and written; `trf_fields` its shared fields and
+  the option lines (``XXA`` accelerations, ``XXP`` forbidden pairs).
+- `state`: what the pairing knows of each player before a round (PairingInput, PlayerState),
+  forbidden opponents and virtual points included.
+- `acceleration`: FIDE's Baku acceleration (C.04.5.1) as virtual points per player and round.
 - `matching`: exact maximum-weight matching on a general graph (Edmonds' blossom method).
 - `dutch_criteria`: the player as the engine sees him, the criteria, one bracket's weighted
   matching.

@@ -32,11 +32,12 @@ sees him, the criteria and one bracket's weighted matching are in dutch_criteria
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from tournaments.pairing.swiss.dutch_criteria import (
     _P,
+    ForbiddenPairsBlock,
     NoValidPairing,
     _BracketMatching,
     _compatible,
@@ -64,9 +65,16 @@ class _Round(_BracketMatching):
         self.fast = fast
         last = inp.round_no >= inp.total_rounds
         half = Fraction(inp.round_no - 1, 2) * inp.win_points
-        order = sorted(inp.players, key=lambda s: (-s.score, s.number))
-        self.players = [_P(s, i, last and s.score > half, inp.colour_rules)
-                        for i, s in enumerate(order)]
+        order = sorted(inp.players, key=lambda s: (-s.pairing_score, s.number))
+        self.players = [
+            _P(s, i, last and s.pairing_score > half, inp.colour_rules) for i, s in enumerate(order)
+        ]
+        # A forbidden pairing binds both players, whichever of them lists it.
+        present = {p.number: p for p in self.players}
+        for p in self.players:
+            for q in p.blocked - p.opponents:
+                if q in present and p.number not in present[q].blocked:
+                    present[q].blocked = present[q].blocked | {p.number}
         for p in self.players:
             p.unplayed = inp.round_no - 1 - p.played
         # E.5 parity: the pairing number among the players paired in this round.
@@ -265,10 +273,7 @@ class _Round(_BracketMatching):
             hi, lo = (a, b) if a.index < b.index else (b, a)
             white = self.allocate(hi, lo)
             boards.append((hi, lo, white))
-        # Board order: higher score of the pair, then the sum of scores, then the higher's rank.
-        boards.sort(
-            key=lambda t: (-max(t[0].score, t[1].score), -(t[0].score + t[1].score), t[0].index)
-        )
+        boards.sort(key=lambda t: _board_key(t[0], t[1]))
         return [(h.number, lo.number) if w is h else (lo.number, h.number) for h, lo, w in boards]
 
     def allocate(self, hi: _P, lo: _P) -> _P:
@@ -303,9 +308,55 @@ class _Round(_BracketMatching):
         return hi if hi_colour == "w" else lo
 
 
+def _board_key(a: _P, b: _P) -> tuple:
+    """Board order: the higher score of the pair, then the sum of scores, then the higher
+    player's pairing number. On the real scores, virtual points left out: boards are published
+    by the standings (as bbpPairings prints them); without acceleration it is the pairing order."""
+    hi, lo = (a, b) if (-a.real, a.number) < (-b.real, b.number) else (b, a)
+    return (-hi.real, -lo.real, hi.number)
+
+
 def pair_round(inp: PairingInput) -> RoundPairing:
-    """Pair ``inp.round_no`` by the FIDE Dutch System (2025)."""
-    return _Round(inp).pair()
+    """Pair ``inp.round_no`` by the FIDE Dutch System (2025).
+
+    Raises NoValidPairing when the absolute criteria leave no pairing; ForbiddenPairsBlock (one
+    of them) when the round would pair but for its forbidden pairings."""
+    try:
+        return _Round(inp).pair()
+    except NoValidPairing as first:
+        pairs = _blocking_pairs(inp)
+        if not pairs:
+            raise
+        free = replace(inp, players=[replace(s, forbidden=set()) for s in inp.players])
+        try:
+            _Round(free).pair()
+        except NoValidPairing:
+            raise first from None  # unpairable even without them: the first reason stands
+        raise ForbiddenPairsBlock(pairs) from first
+
+
+def _blocking_pairs(inp: PairingInput) -> list[tuple[int, int]]:
+    """The forbidden pairs to name when they block a round: those of the players they leave
+    with nobody to meet, when there are such players; else every one between players present
+    (a club's pairs can be many: the arbiter reads the likely ones first)."""
+    numbers = {s.number for s in inp.players}
+    pairs = {
+        (min(s.number, q), max(s.number, q))
+        for s in inp.players
+        for q in s.forbidden
+        if q in numbers
+    }
+    kept = {n: set() for n in numbers}
+    for a, b in pairs:
+        kept[a].add(b)
+        kept[b].add(a)
+    alone = {
+        s.number
+        for s in inp.players
+        if numbers - {s.number} <= s.opponents | kept[s.number]
+        and not numbers - {s.number} <= s.opponents
+    }
+    return sorted(p for p in pairs if not alone or alone & set(p))
 
 
 def allocate_colours(inp: PairingInput, pairs: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:

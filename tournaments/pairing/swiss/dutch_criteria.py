@@ -13,11 +13,29 @@ from operator import mul
 from tournaments.pairing.swiss.matching import max_weight_matching
 from tournaments.pairing.swiss.state import PlayerState
 
-__all__ = ["NoValidPairing"]
+__all__ = ["ForbiddenPairsBlock", "NoValidPairing"]
 
 
 class NoValidPairing(Exception):
     """The absolute criteria (C1-C3) leave no way to pair every player of the round."""
+
+
+class ForbiddenPairsBlock(NoValidPairing):
+    """No pairing respects the forbidden pairings, though the round pairs without them.
+
+    ``pairs`` holds the forbidden pairs to blame, lower number first (dutch._blocking_pairs);
+    the message shows the first ten."""
+
+    SHOWN = 10
+
+    def __init__(self, pairs: list[tuple[int, int]]):
+        self.pairs = pairs
+        shown = ", ".join(f"{a}-{b}" for a, b in pairs[: self.SHOWN])
+        if len(pairs) > self.SHOWN:
+            shown += f" and {len(pairs) - self.SHOWN} more"
+        super().__init__(
+            f"the forbidden pairings ({shown}) leave no valid pairing; without them the round pairs"
+        )
 
 
 class _P:
@@ -25,6 +43,7 @@ class _P:
 
     __slots__ = (
         "abs_pref",
+        "blocked",
         "cd",
         "colours",
         "df1",
@@ -35,6 +54,7 @@ class _P:
         "opponents",
         "played",
         "pref",
+        "real",
         "score",
         "strength",
         "top",
@@ -46,13 +66,19 @@ class _P:
 
     def __init__(self, s: PlayerState, index: int, topscorer: bool, colour_rules: bool = True):
         self.number = s.number
-        self.score = s.score
+        # The pairing score: virtual points (accelerated pairings, C.04.5) count for everything
+        # the score does, brackets, their order, the PAB, topscorers and floats (see dutch);
+        # only the board order goes by the real score.
+        self.score = s.pairing_score
+        self.real = s.score  # the standings' score: board order only
         self.index = index  # rank in the pairing order (1.2): score, then pairing number
         self.played = len(s.colours)  # games over the board so far (one colour each)
         # Without colour rules (micro-matches) no history of colours is seen: no preference,
         # no colour difference, so C3 and C8-C11 never bite and 5.2 falls to the last step.
         self.colours = s.colours if colour_rules else []
         self.opponents = s.opponents
+        # Who he must not meet: his opponents (C1) and his forbidden pairings, absolute alike.
+        self.blocked = s.opponents | s.forbidden if s.forbidden else s.opponents
         self.eligible = not s.bye_ineligible
         self.unplayed = 0
         self.tpn_rank = 0
@@ -84,8 +110,9 @@ class _P:
 
 
 def _compatible(a: _P, b: _P) -> bool:
-    """C1 (no rematch) and C3 (non-topscorers with the same absolute preference do not meet)."""
-    if b.number in a.opponents:
+    """C1 (no rematch, no forbidden pairing) and C3 (non-topscorers with the same absolute
+    preference do not meet)."""
+    if b.number in a.blocked:
         return False
     same_absolute = a.abs_pref is not None and a.abs_pref == b.abs_pref
     return not (same_absolute and not (a.top or b.top))

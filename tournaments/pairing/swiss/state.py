@@ -2,6 +2,11 @@
 
 The engines never see Django models or files: the site and the TRF reader both build these records.
 Points are fractions in the tournament's own unit (1-1/2-0 or 2-1-0 give the same pairings).
+
+Two pairing options (issue 27): ``forbidden`` opponents (a forbidden pairing is absolute, as C1)
+and ``acceleration``, this round's virtual points (C.04.5.1): the Dutch engine pairs on
+``pairing_score`` = score + virtual points, and a past round's floats are judged on that round's
+pairing scores.
 """
 
 from __future__ import annotations
@@ -28,6 +33,16 @@ class PlayerState:
     floats: list[str] = field(default_factory=list)  # per past round: "d" down, "u" up, "" none
     bye_ineligible: bool = False  # already had the PAB or a forfeit win (C.04.1, as bbpPairings)
     rating: int = 0
+    #: Pairing numbers this player must not meet in this round (forbidden pairings: same club or
+    #: family, pairs the arbiter names); an absolute criterion like C1.
+    forbidden: set[int] = field(default_factory=set)
+    #: Virtual points for this round (accelerated pairings, C.04.5.1), in the tournament's unit.
+    acceleration: Fraction = Fraction(0)
+
+    @property
+    def pairing_score(self) -> Fraction:
+        """Score plus this round's virtual points: what forms and orders the brackets."""
+        return self.score + self.acceleration
 
     @property
     def colour_difference(self) -> int:
@@ -69,12 +84,19 @@ def from_trf(t: TrfTournament, round_no: int, total_rounds: int | None = None) -
                 acc += t.points_of(p.rounds[r])
         seq.append(acc)
         before[p.number] = seq
+
+    def pairing_score(number: int, r: int) -> Fraction:
+        """The score a past round was paired on (0-based ``r``): its virtual points included,
+        so a float is judged as that round's brackets saw it (as bbpPairings judges it)."""
+        return before[number][r] + t.acceleration(number, r + 1)
+
     # A round with games (or a PAB) in the file was paired; one with only requested byes is not.
     round_paired = any(
         round_no - 1 < len(p.rounds)
         and (p.rounds[round_no - 1].opponent or p.rounds[round_no - 1].result == "U")
         for p in players.values()
     )
+    forbidden = t.forbidden_in(round_no)
     states = []
     for p in sorted(players.values(), key=lambda p: p.number):
         if round_no - 1 < len(p.rounds):
@@ -84,6 +106,8 @@ def from_trf(t: TrfTournament, round_no: int, total_rounds: int | None = None) -
         elif round_paired:
             continue  # the round was paired but his line stops before it: he had withdrawn
         s = PlayerState(p.number, before[p.number][prior], rating=p.rating)
+        s.forbidden = {q for pair in forbidden if p.number in pair for q in pair if q != p.number}
+        s.acceleration = t.acceleration(p.number, round_no)
         for r in range(prior):
             if r >= len(p.rounds):
                 s.floats.append("")
@@ -93,7 +117,7 @@ def from_trf(t: TrfTournament, round_no: int, total_rounds: int | None = None) -
             if e.played:
                 s.colours.append(e.colour)
                 s.opponents.add(e.opponent)
-                mine, theirs = before[p.number][r], before[e.opponent][r]
+                mine, theirs = pairing_score(p.number, r), pairing_score(e.opponent, r)
                 if mine > theirs:
                     fl = "d"
                 elif mine < theirs:

@@ -4,6 +4,9 @@ A pairing program exchanges tournaments with the arbiter's software in this fixe
 bbpPairings and JaVaFo add ``XXR`` (total rounds) and ``XXC`` (``white1``/``black1``, the initial
 colour) and read round entries ``0000 - H/F/Z/-`` for the round being paired as requested byes and
 absences. Errors name the line and column, since an arbiter has to find them in a text editor.
+
+The pairing options of issue 27, accelerations (``XXA``, TRF-2026 ``250``) and forbidden pairs
+(``XXP``, TRF-2026 ``260``), are read and written by `trf_fields`, as bbpPairings reads them.
 """
 
 from __future__ import annotations
@@ -14,6 +17,14 @@ from fractions import Fraction
 from pathlib import Path
 
 from rules.textfile import TextDecodingError, decode_text
+from tournaments.pairing.swiss.trf_fields import (
+    OPTION_TAGS,
+    OptionReader,
+    TrfError,
+    _int,
+    _points,
+    option_lines,
+)
 
 __all__ = [
     "RoundEntry",
@@ -43,7 +54,12 @@ RESULT_POINTS: dict[str, Fraction] = {
 }
 #: bbpPairings' scoring lines and the result codes each one prices (default: 1 - 1/2 - 0).
 SCORING_TAGS: dict[str, str] = {
-    "BBW": "1W+F", "BBD": "=DH", "BBL": "0L", "BBZ": "Z", "BBF": "-", "BBU": "U",
+    "BBW": "1W+F",
+    "BBD": "=DH",
+    "BBL": "0L",
+    "BBZ": "Z",
+    "BBF": "-",
+    "BBU": "U",
 }
 #: Results of a game actually played over the board (forfeits and byes are not games).
 PLAYED = frozenset("1=0WDL")
@@ -52,15 +68,6 @@ BYE_CODES = frozenset("HFUZ-")
 
 ROUND_START = 91  # 0-based column of the first round block (column 92)
 ROUND_WIDTH = 10
-
-
-class TrfError(ValueError):
-    """Bad input: the message names the line and column."""
-
-    def __init__(self, line: int, column: int, message: str):
-        super().__init__(f"line {line}, column {column}: {message}")
-        self.line = line
-        self.column = column
 
 
 @dataclass(frozen=True)
@@ -117,12 +124,35 @@ class TrfTournament:
     initial_colour: str | None = None  # "w" or "b" from XXC
     other_lines: list[str] = field(default_factory=list)
     scoring: dict[str, Fraction] = field(default_factory=lambda: dict(RESULT_POINTS))
+    #: Pairs of pairing numbers that must not meet in the round being paired (``XXP`` lines).
+    forbidden_pairs: list[frozenset[int]] = field(default_factory=list)
+    #: Virtual points per round by pairing number, index 0 = round 1 (``XXA`` lines).
+    accelerations: dict[int, list[Fraction]] = field(default_factory=dict)
+    #: Forbidden pairs that hold only from one round to another (TRF-2026 ``260`` lines), as
+    #: (first, last) round; a pair of ``forbidden_pairs`` not in here holds in every round.
+    forbidden_rounds: dict[frozenset[int], tuple[int, int]] = field(default_factory=dict)
+
+    def forbidden_in(self, round_no: int) -> list[frozenset[int]]:
+        """The forbidden pairs that hold in round ``round_no``."""
+        limits = self.forbidden_rounds
+        return [
+            p
+            for p in self.forbidden_pairs
+            if p not in limits or limits[p][0] <= round_no <= limits[p][1]
+        ]
+
+    def acceleration(self, number: int, round_no: int) -> Fraction:
+        """Virtual points of player ``number`` in round ``round_no`` (1-based), 0 when none."""
+        row = self.accelerations.get(number, ())
+        return row[round_no - 1] if 0 < round_no <= len(row) else Fraction(0)
 
     @property
     def readings(self) -> list[TrfReading]:
         """Every entry read by interpretation (blank blocks, ``0000 - +``), by player, round."""
-        return sorted((r for p in self.players.values() for r in p.readings),
-                      key=lambda r: (r.player, r.round))
+        return sorted(
+            (r for p in self.players.values() for r in p.readings),
+            key=lambda r: (r.player, r.round),
+        )
 
     def points_of(self, entry: RoundEntry) -> Fraction:
         """Points of a round entry under this file's scoring (BBW/BBD/... lines, else 1-1/2-0)."""
@@ -137,24 +167,6 @@ class TrfTournament:
         return max((len(p.rounds) for p in self.players.values()), default=0)
 
 
-def _int(text: str, line: int, column: int, what: str, blank: int | None = None) -> int:
-    s = text.strip()
-    if not s and blank is not None:
-        return blank
-    if not s.isdigit():
-        raise TrfError(line, column, f"{what} must be a whole number, found {text.strip()!r}")
-    return int(s)
-
-
-def _points(text: str, line: int, column: int) -> Fraction:
-    s = text.strip()
-    if not s:
-        return Fraction(0)
-    if not re.fullmatch(r"\d+(\.\d+)?", s):
-        raise TrfError(line, column, f"points must be a number like 3.5, found {s!r}")
-    return Fraction(s)
-
-
 def parse_trf(text: str) -> TrfTournament:
     """Read a TRF text (any of CR, LF or CRLF line endings) and check what pairing relies on."""
     lines = re.split(r"\r\n|\r|\n", text)
@@ -163,6 +175,7 @@ def parse_trf(text: str) -> TrfTournament:
     initial = None
     other: list[str] = []
     scoring = dict(RESULT_POINTS)
+    options = OptionReader()  # XXA, XXP and their TRF-2026 records 250, 260
     for no, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -183,6 +196,8 @@ def parse_trf(text: str) -> TrfTournament:
                 raise TrfError(no, 5, "XXC must say white1 or black1")
             if colours:
                 initial = colours[0][0]
+        elif tag in OPTION_TAGS:
+            options.read(tag, line, no)
         elif tag in SCORING_TAGS:
             value = _points(line[3:], no, 5)
             for code in SCORING_TAGS[tag]:
@@ -192,7 +207,17 @@ def parse_trf(text: str) -> TrfTournament:
             other.append(line)
     if not players:
         raise TrfError(1, 1, "no player lines (001)")
-    tournament = TrfTournament(players, total_rounds, initial, other, scoring)
+    options.finish(players, total_rounds)
+    tournament = TrfTournament(
+        players,
+        total_rounds,
+        initial,
+        other,
+        scoring,
+        options.forbidden,
+        options.accelerations,
+        options.limits,
+    )
     _read_blank_rounds(tournament)
     _check(tournament)
     return tournament
@@ -258,9 +283,21 @@ def _parse_player(line: str, no: int) -> TrfPlayer:
         rounds.pop()
     blanks = [r for r in blanks if r < len(rounds)]
     sex = line[9:10].strip().lower()
-    return TrfPlayer(number, name, rating, points, rank, rounds, no, line,
-                     sex=sex if sex in ("m", "w") else "", federation=line[53:56].strip(),
-                     birth_date=line[69:79].strip(), blank_rounds=blanks, readings=readings)
+    return TrfPlayer(
+        number,
+        name,
+        rating,
+        points,
+        rank,
+        rounds,
+        no,
+        line,
+        sex=sex if sex in ("m", "w") else "",
+        federation=line[53:56].strip(),
+        birth_date=line[69:79].strip(),
+        blank_rounds=blanks,
+        readings=readings,
+    )
 
 
 def _read_blank_rounds(t: TrfTournament) -> None:
@@ -327,7 +364,9 @@ def _check(t: TrfTournament) -> None:
             upcoming = p.rounds[-1] if p.rounds and p.rounds[-1].opponent == 0 else None
             requested = upcoming is not None and upcoming.result != "U"
             before = total - t.points_of(upcoming) if requested else total  # type: ignore[arg-type]
-            if p.points not in (total, before):
+            # Some programs add the round's virtual points (XXA) to the column: accept those too.
+            virtual = {Fraction(0), *t.accelerations.get(p.number, ())}
+            if not any(p.points - v in (total, before) for v in virtual):
                 raise TrfError(
                     p.line,
                     81,
@@ -383,8 +422,9 @@ def points_after(t: TrfTournament, player: TrfPlayer, rounds: int) -> Fraction:
     return sum((t.points_of(e) for e in player.rounds[:rounds]), Fraction(0))
 
 
-def write_trf(t: TrfTournament, rounds: int | None = None, *,
-              scored_rounds: int | None = None) -> str:
+def write_trf(
+    t: TrfTournament, rounds: int | None = None, *, scored_rounds: int | None = None
+) -> str:
     """TRF text of the first ``rounds`` rounds (all by default), points recomputed (after
     ``scored_rounds`` when given: a requested bye for the round to come is not scored yet);
     CR-LF."""
@@ -394,6 +434,7 @@ def write_trf(t: TrfTournament, rounds: int | None = None, *,
         out.append(f"XXR {t.total_rounds}")
     if t.initial_colour is not None:
         out.append("XXC white1" if t.initial_colour == "w" else "XXC black1")
+    out += option_lines(t.accelerations, t.forbidden_pairs, t.forbidden_rounds)
     for p in sorted(t.players.values(), key=lambda p: p.number):
         pts = points_after(t, p, n_rounds if scored_rounds is None else scored_rounds)
         head = (

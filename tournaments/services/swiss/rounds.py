@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from tournaments.cache import versions as page_version
 from tournaments.models import Entry, Game, GameResult, Round, Status, Tournament
 from tournaments.pairing.swiss.dutch import RoundPairing
-from tournaments.pairing.swiss.dutch_criteria import NoValidPairing
+from tournaments.pairing.swiss.dutch_criteria import ForbiddenPairsBlock, NoValidPairing
 from tournaments.pairing.swiss.state import PairingInput, from_trf
 from tournaments.pairing.swiss.systems import get_system
 from tournaments.queries import swiss_micro
@@ -122,6 +122,14 @@ def _pair(tournament: Tournament, number: int, user) -> Round:
         ) % {"number": number})
     try:
         pairing: RoundPairing = get_system("dutch").pair(position)
+    except ForbiddenPairsBlock as error:
+        names = {e.number: e.player.name for e in tournament.entries.select_related("player")}
+        pairs = "; ".join(f"{names.get(a, a)} – {names.get(b, b)}" for a, b in error.pairs)
+        raise PairingFailedError(_(
+            "Round %(number)d cannot be paired: no pairing keeps apart the players who must not "
+            "meet (%(pairs)s), though the round pairs without that. Allow one of these pairs in "
+            "this round, or check its byes and absences."
+        ) % {"number": number, "pairs": pairs}) from error
     except NoValidPairing as error:
         raise PairingFailedError(_(
             "Round %(number)d cannot be paired: no pairing keeps the absolute criteria "
