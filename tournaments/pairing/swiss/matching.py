@@ -17,7 +17,9 @@ outer, and scanning all their edges again at each of the ~n/2 stages was most of
 large bracket. Those vertices' duals all fall by the same steps, so each vertex keeps a heap of
 its edges to them keyed by a constant (``scan_roots``): a stage reads the heaps' tops instead.
 The unlabelled vertices' best edges sit in a heap too (their slack falls by each step alike), so a
-dual step does not recompute every one. The blossom operations are in blossom.py.
+dual step does not recompute every one. Most edges a stage scans join two outer blossoms and only
+bid for the scanned blossom's best edge, so that slack is kept in a local, less the scanned
+vertex's dual (one long addition an edge). The blossom operations are in blossom.py.
 """
 
 from __future__ import annotations
