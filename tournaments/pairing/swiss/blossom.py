@@ -69,6 +69,7 @@ class _Blossoms:
         self.near: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]
         self.bestlist: list[list[int] | None] = [None] * m
         self.free_ids = list(range(m - 1, n - 1, -1))
+        self.hi = n  # every blossom in use is below it (ids are taken least first)
         self.dual = [top] * n + [0] * n
         self.queue: list[int] = []
 
@@ -129,6 +130,8 @@ class _Blossoms:
         v, w = self.eu[k], self.ev[k]
         bb, bv, bw = top[base], top[v], top[w]
         b = self.free_ids.pop()
+        if b >= self.hi:
+            self.hi = b + 1
         self.base[b] = base
         self.parent[b] = -1
         self.parent[bb] = b

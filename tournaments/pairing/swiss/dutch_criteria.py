@@ -8,8 +8,6 @@ criteria most important first, then the order of exchanges and transpositions (4
 
 from __future__ import annotations
 
-from operator import mul
-
 from tournaments.pairing.swiss.matching import max_weight_matching
 from tournaments.pairing.swiss.state import PlayerState
 
@@ -131,7 +129,8 @@ def _combine_rows(rows: list[list[int]], nvert: int) -> list[int]:
         if spans[i]:
             scales[i] = scale
             scale *= nvert * spans[i] + 1
-    return [sum(map(mul, row, scales)) for row in rows]
+    # Most levels of an edge are zero: only the others are multiplied out (the same sum).
+    return [sum([x * y for x, y in zip(row, scales, strict=True) if x]) for row in rows]
 
 
 def _topscorer_colour_faults(a: _P, b: _P, white: _P, black: _P) -> tuple[int, int]:
