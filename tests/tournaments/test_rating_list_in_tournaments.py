@@ -45,7 +45,20 @@ def test_adding_by_id_fills_name_club_rating_and_birth_year_from_the_list_in_for
     entry = services.add_player(tournament, name="", federation_id="1001")
     player = entry.player
     assert (player.name, player.club, player.rating, player.birth_year) == (
-        "ANA CONCEICAO", "FPD", 1800, 1990)  # the January list: June's is not in force yet
+        "Ana Conceicao", "FPD", 1800, 1990)  # the January list: June's is not in force yet
+
+
+@pytest.mark.parametrize(("listed", "shown"), [
+    ("MARIA DAS DORES D'ÁVILA", "Maria das Dores D'Ávila"),
+    ("JOSÉ DE SOUZA E SILVA-NETO", "José de Souza e Silva-Neto"),
+    ("DA SILVA, ANA", "Da Silva, Ana"),
+    ("Ian McAllister", "Ian McAllister"),  # mixed case: the list's own spelling
+    ("Ana de souza", "Ana de souza"),
+])
+def test_a_name_in_capitals_from_the_list_is_written_as_names_are(listed, shown):
+    from tournaments.services.entries import name_from_list
+
+    assert name_from_list(listed) == shown
 
 
 def test_what_the_organiser_typed_is_kept(lists):
@@ -83,7 +96,7 @@ def test_the_player_import_fills_rows_by_id_and_refuses_unknown_ids(lists):
     rows = parse_players_csv("nome;id federação\n;1001\nCaio;\n;9999\n".encode())
     plan = player_import.plan_import(tournament, rows)
     assert [(p.row.name, p.row.rating, p.status) for p in plan.rows] == [
-        ("ANA CONCEICAO", 1800, "add"), ("Caio", None, "add"), ("", None, "refuse")]
+        ("Ana Conceicao", 1800, "add"), ("Caio", None, "add"), ("", None, "refuse")]
     assert "9999" in plan.rows[2].reason
     player_import.carry_out(tournament, plan, set())
     assert Player.objects.get(federation_id="1001").birth_year == 1990

@@ -98,6 +98,33 @@ def enter_person(tournament: Tournament, *, name: str, **details) -> tuple[Entry
 LIST_IDS = ((NATIONAL, "federation_id", "rating"), (FMJD, "fmjd_id", "fmjd_rating"))
 
 
+# Joining words of Portuguese (and Spanish) names, lower case inside a name: "Maria das Dores".
+NAME_PARTICLES = frozenset({"da", "das", "de", "del", "di", "do", "dos", "du", "e", "y"})
+
+
+def name_from_list(name: str) -> str:
+    """A name as a federation list writes it, in capitals ("MARIA DAS DORES D'ÁVILA"), as a
+    starting list prints names ("Maria das Dores D'Ávila"); a name in mixed case is the
+    list's own spelling ("McAllister") and is kept. The rehearsal of issue 27 printed 150
+    names in capitals beside typed ones."""
+    if not any(character.islower() for character in name) and any(
+            character.isupper() for character in name):
+        words = name.split()
+        return " ".join(
+            word.lower() if index and word.lower() in NAME_PARTICLES else _capitalised(word)
+            for index, word in enumerate(words))
+    return name
+
+
+def _capitalised(word: str) -> str:
+    """Each part after an apostrophe or a hyphen capitalised: D'Ávila, Silva-Neto."""
+    out, start = [], True
+    for character in word.lower():
+        out.append(character.upper() if start else character)
+        start = character in "'’-"
+    return "".join(out)
+
+
 class NotOnRatingListError(TournamentError):
     """A player entered by id alone whose id no list in force has."""
 
@@ -114,7 +141,7 @@ def from_rating_list(tournament: Tournament, name: str, details: Mapping
         row = row_in_force(day, identifier, kind) if identifier else None
         if row is None:
             continue
-        name = name.strip() or row.name
+        name = name.strip() or name_from_list(row.name)
         if not filled.get("club") and row.federation:
             filled["club"] = row.federation[:200]
         if filled.get(rating_key) is None and row.rating is not None:
