@@ -322,6 +322,27 @@ def test_the_preview_shows_added_merged_and_refused_and_saves_nothing(client, or
     assert tournament.entries.count() == 1 and Player.objects.count() == 2
 
 
+@pytest.mark.parametrize(("new_players", "folded"), [(3, False), (25, True)])
+def test_the_preview_asks_first_and_lists_new_players_one_line_each(client, organiser, known,
+                                                                    new_players, folded):
+    """Issue 27's rehearsal: 150 new players made the preview a card each, 22,000 px tall. The
+    lines that ask something come first; new players follow one table row each, folded away
+    when there are more than 20."""
+    tournament = make_tournament(organiser=organiser, name="Estadual")
+    client.force_login(organiser)
+    rows = [["Nome", "Clube", "Rating", "ID Federação"]]
+    rows += [[f"Jogador {index}", "Recife", 1500 + index, None] for index in range(new_players)]
+    rows += [["Ana Beatriz Conceição", "Campinas", 1850, "CBD-1001"]]
+    send(client, tournament, "inscritos.xlsx", xlsx(rows))
+    page = client.get(preview_url(tournament), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    ana = page.index(f'id="import-line-{new_players + 2}"')
+    assert ana < page.index('id="import-line-2"')  # the line that asks, first
+    assert page.count('<tr id="import-line-') == new_players
+    assert f"{new_players} new players: added to the registry" in page
+    details = re.search(r'<details class="import-new-players"( open)?>', page)
+    assert details and (details.group(1) is None) == folded
+
+
 def test_the_organiser_picks_each_difference(client, organiser, known):
     tournament = make_tournament(organiser=organiser, name="Estadual")
     client.force_login(organiser)
