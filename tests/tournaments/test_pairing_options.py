@@ -122,7 +122,9 @@ def test_changes_that_would_alter_a_paired_round_are_refused_naming_it():
     with pytest.raises(swiss_event.PairingOptionError, match="Round 1 is already paired"):
         swiss_event.remove_forbidden_pair(pair)
     with pytest.raises(swiss_event.PairingOptionError, match="Round 1 is already paired"):
-        swiss_event.add_forbidden_pair(tournament, entry(tournament, 1), entry(tournament, 3))
+        swiss_event.add_forbidden_pair(
+            tournament, entry(tournament, 1), entry(tournament, 3), from_round=1
+        )
     # What leaves round 1 as it was is allowed: the club rule and the pair ending after it.
     swiss_event.set_pairing_options(
         tournament, baku_acceleration=False, forbid_same_club=True, same_club_rounds=1
