@@ -102,6 +102,28 @@ def test_a_backup_written_before_the_options_still_imports_without_them():
             ),
             "swiss.forbidden_pairs[1].players",
         ),
+        (
+            lambda s: s.update(
+                forbidden_pairs=[{"players": [0, 1], "from_round": 0, "rounds": None}]
+            ),
+            "swiss.forbidden_pairs[0].from_round",
+        ),
+        (
+            lambda s: s.update(
+                forbidden_pairs=[{"players": [0, 1], "from_round": "2", "rounds": None}]
+            ),
+            "swiss.forbidden_pairs[0].from_round",
+        ),
+        (
+            lambda s: s.update(
+                forbidden_pairs=[{"players": [0, 1], "from_round": 6, "rounds": None}]
+            ),
+            "swiss.forbidden_pairs[0].from_round",
+        ),
+        (
+            lambda s: s.update(forbidden_pairs=[{"players": [0, 1], "from_round": 3, "rounds": 2}]),
+            "swiss.forbidden_pairs[0].rounds",
+        ),
         (lambda s: s.update(same_club={"rounds": 0}), "swiss.same_club.rounds"),
         (lambda s: s.update(same_club=True), "swiss.same_club"),
         (lambda s: s.update(baku_acceleration="yes"), "swiss.baku_acceleration"),

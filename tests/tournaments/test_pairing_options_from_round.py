@@ -4,6 +4,8 @@ their pairing; a pair's first round is checked against the tournament's rounds a
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from tournament_factories import make_tournament
 
@@ -105,3 +107,29 @@ def test_no_pair_can_be_added_once_every_round_is_paired():
     swiss_event.pair_next_round(tournament)
     with pytest.raises(swiss_event.PairingOptionError, match="Every round is paired"):
         swiss_event.add_forbidden_pair(tournament, entry(tournament, 1), entry(tournament, 2))
+
+
+def test_the_backup_carries_a_pairs_first_round_and_older_files_start_at_round_1():
+    from tournaments.files.backup import export_tournament, import_tournament
+
+    tournament = swiss(6, rounds=5)
+    swiss_event.add_forbidden_pair(tournament, entry(tournament, 1), entry(tournament, 2))
+    swiss_event.add_forbidden_pair(
+        tournament, entry(tournament, 3), entry(tournament, 4), from_round=2, rounds=4
+    )
+    data = export_tournament(tournament)
+    listed = data["swiss"]["forbidden_pairs"]
+    assert "from_round" not in listed[0]  # 1 is not written
+    assert listed[1]["from_round"] == 2 and listed[1]["rounds"] == 4
+    copy_ = import_tournament(json.loads(json.dumps(data)))
+    spans = sorted(
+        ForbiddenPair.objects.filter(tournament=copy_).values_list("from_round", "rounds"), key=str
+    )
+    assert spans == [(1, None), (2, 4)]
+    assert export_tournament(copy_)["swiss"] == data["swiss"]
+    # A file written before from_round: every pair starts at round 1.
+    del listed[1]["from_round"]
+    older = import_tournament(data)
+    assert sorted(
+        ForbiddenPair.objects.filter(tournament=older).values_list("from_round", "rounds"), key=str
+    ) == [(1, 4), (1, None)]
