@@ -133,3 +133,41 @@ def test_the_backup_carries_a_pairs_first_round_and_older_files_start_at_round_1
     assert sorted(
         ForbiddenPair.objects.filter(tournament=older).values_list("from_round", "rounds"), key=str
     ) == [(1, 4), (1, None)]
+
+
+def test_the_trf_writes_a_pair_with_a_round_range_as_260_and_reads_it_back():
+    from tournaments.files.swiss_trf import import_trf
+    from tournaments.queries.swiss_trf import export_trf_text
+
+    tournament = swiss(6, rounds=5)
+    swiss_event.add_forbidden_pair(tournament, entry(tournament, 1), entry(tournament, 2))
+    swiss_event.add_forbidden_pair(
+        tournament, entry(tournament, 3), entry(tournament, 4), from_round=3
+    )
+    swiss_event.add_forbidden_pair(
+        tournament, entry(tournament, 5), entry(tournament, 6), from_round=2, rounds=4
+    )
+    text = export_trf_text(tournament)
+    lines = [line for line in text.splitlines() if line[:3] in {"XXP", "260"}]
+    assert lines == ["XXP 1 2", "260 003 005    3    4", "260 002 004    5    6"]
+    imported = import_trf(text).tournament
+    spans = {
+        (p.first.number, p.second.number): (p.from_round, p.rounds)
+        for p in ForbiddenPair.objects.filter(tournament=imported).select_related("first", "second")
+    }
+    assert {tuple(sorted(k)): v for k, v in spans.items()} == {
+        (1, 2): (1, None),
+        (3, 4): (3, None),
+        (5, 6): (2, 4),
+    }
+    # The copy keeps them apart in the same rounds as the original.
+    for r in range(1, 6):
+        assert round_pairs_of(imported, r) == round_pairs_of(tournament, r), r
+
+
+def round_pairs_of(tournament, r) -> set[frozenset[int]]:
+    """The named pairs of round `r`, by pairing number."""
+    from tournaments.queries.pairing_options import forbidden_in_round
+
+    number = dict(tournament.entries.values_list("pk", "number"))
+    return {frozenset(number[pk] for pk in p) for p in forbidden_in_round(tournament, r).pairs()}
