@@ -112,3 +112,7 @@ def test_a_pair_added_after_round_1_is_paired_applies_from_round_2_at_390_pixels
     expect(page.locator(".forbidden-pairs")).to_contain_text("a partir da rodada 2")
     assert page.evaluate(OVERFLOW_JS) <= 0
     tab.snap("pair-from-round-2")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    expect(page.locator(".forbidden-pairs")).to_contain_text("a partir da rodada 2")
+    assert page.evaluate(OVERFLOW_JS) <= 0
+    tab.snap("pair-from-round-2-wide")

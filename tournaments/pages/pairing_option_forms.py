@@ -149,13 +149,13 @@ class ForbiddenPairForm(forms.Form):
 
 
 class PairRoundsForm(forms.Form):
-    """The rounds one listed pair applies to."""
+    """The last round one listed pair applies to (its first round stays)."""
 
     rounds = forms.IntegerField(
-        label=_("In the first rounds"),
+        label=_("Up to round"),
         required=False,
         min_value=1,
-        help_text=_("Empty: in every round."),
+        help_text=_("Empty: to the last round."),
     )
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
