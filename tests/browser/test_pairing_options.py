@@ -5,7 +5,7 @@ player's virtual point and the clubs kept apart, and no board pairs two players 
 from __future__ import annotations
 
 import pytest
-from browser_support import exact, in_portuguese, sign_in
+from browser_support import OVERFLOW_JS, exact, in_portuguese, sign_in
 from playwright.sync_api import expect
 
 from tournaments import services
@@ -81,3 +81,38 @@ def test_club_pairs_and_acceleration_show_on_the_draft_at_390_pixels(open_tab, s
     round_1 = Round.objects.get(tournament=swiss, number=1)
     for game in round_1.games.select_related("white__player", "black__player"):
         assert club_key(game.white.player.club) != club_key(game.black.player.club), game
+
+
+def test_a_pair_added_after_round_1_is_paired_applies_from_round_2_at_390_pixels(
+    open_tab, swiss, organiser
+):
+    services.swiss.rank_by_rating(swiss)
+    services.swiss.pair_next_round(swiss)
+    tab = open_tab("organiser", phone=True)
+    page = tab.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    sign_in(tab, organiser.username)
+    page.goto(f"/torneios/{swiss.slug}/suico/opcoes/")
+    form = page.locator("#forbidden-pair-form")
+    expect(form).to_contain_text(
+        in_portuguese("Empty: from round %(number)d, the next round to pair.") % {"number": 2}
+    )
+    assert page.evaluate(OVERFLOW_JS) <= 0
+    first, second = swiss.entries.order_by("number")[:2]
+    form.locator('[name="pair-first"]').select_option(str(first.pk))
+    form.locator('[name="pair-second"]').select_option(str(second.pk))
+    form.locator('[name="pair-note"]').fill("irmãos")
+    form.get_by_role("button", name=exact(in_portuguese("Add the pair"))).click()
+    said = in_portuguese("%(a)s and %(b)s will not meet from round %(number)d on.") % {
+        "a": first.player.name,
+        "b": second.player.name,
+        "number": 2,
+    }
+    expect(page.get_by_text(said)).to_be_visible()
+    expect(page.locator(".forbidden-pairs")).to_contain_text("a partir da rodada 2")
+    assert page.evaluate(OVERFLOW_JS) <= 0
+    tab.snap("pair-from-round-2")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    expect(page.locator(".forbidden-pairs")).to_contain_text("a partir da rodada 2")
+    assert page.evaluate(OVERFLOW_JS) <= 0
+    tab.snap("pair-from-round-2-wide")

@@ -73,12 +73,16 @@ def test_the_trf_data_of_a_round_holds_exactly_the_pairs_that_apply_to_it():
         tournament, entry(tournament, 4), entry(tournament, 6), rounds=2, note="irmãos"
     )
     by_round = {
-        r: set(tournament_to_trf(tournament, rounds=0, next_round=r).forbidden_pairs)
+        r: set(tournament_to_trf(tournament, rounds=0, next_round=r).forbidden_in(r))
         for r in (1, 2, 3)
     }
     assert by_round[1] == {frozenset((1, 2)), frozenset((3, 5)), frozenset((4, 6))}
     assert by_round[2] == {frozenset((4, 6))}
     assert by_round[3] == set()
+    # The named pair is written for its rounds (TRF-2026 260), the club pairs for round 1 only.
+    assert tournament_to_trf(tournament, rounds=0, next_round=3).forbidden_rounds == {
+        frozenset((4, 6)): (1, 2)
+    }
     # The engine's player states carry them: 1 must not meet 2 in round 1.
     from tournaments.pairing.swiss.state import from_trf
 
@@ -122,7 +126,9 @@ def test_changes_that_would_alter_a_paired_round_are_refused_naming_it():
     with pytest.raises(swiss_event.PairingOptionError, match="Round 1 is already paired"):
         swiss_event.remove_forbidden_pair(pair)
     with pytest.raises(swiss_event.PairingOptionError, match="Round 1 is already paired"):
-        swiss_event.add_forbidden_pair(tournament, entry(tournament, 1), entry(tournament, 3))
+        swiss_event.add_forbidden_pair(
+            tournament, entry(tournament, 1), entry(tournament, 3), from_round=1
+        )
     # What leaves round 1 as it was is allowed: the club rule and the pair ending after it.
     swiss_event.set_pairing_options(
         tournament, baku_acceleration=False, forbid_same_club=True, same_club_rounds=1

@@ -102,6 +102,28 @@ def test_a_backup_written_before_the_options_still_imports_without_them():
             ),
             "swiss.forbidden_pairs[1].players",
         ),
+        (
+            lambda s: s.update(
+                forbidden_pairs=[{"players": [0, 1], "from_round": 0, "rounds": None}]
+            ),
+            "swiss.forbidden_pairs[0].from_round",
+        ),
+        (
+            lambda s: s.update(
+                forbidden_pairs=[{"players": [0, 1], "from_round": "2", "rounds": None}]
+            ),
+            "swiss.forbidden_pairs[0].from_round",
+        ),
+        (
+            lambda s: s.update(
+                forbidden_pairs=[{"players": [0, 1], "from_round": 6, "rounds": None}]
+            ),
+            "swiss.forbidden_pairs[0].from_round",
+        ),
+        (
+            lambda s: s.update(forbidden_pairs=[{"players": [0, 1], "from_round": 3, "rounds": 2}]),
+            "swiss.forbidden_pairs[0].rounds",
+        ),
         (lambda s: s.update(same_club={"rounds": 0}), "swiss.same_club.rounds"),
         (lambda s: s.update(same_club=True), "swiss.same_club"),
         (lambda s: s.update(baku_acceleration="yes"), "swiss.baku_acceleration"),
@@ -164,7 +186,7 @@ def test_accelerations_that_are_not_baku_are_not_kept_silently():
     assert any("XXA" in note and "not FIDE's Baku" in note for note in imported.notes)
 
 
-def test_pairs_bound_to_rounds_by_trf_2026_record_260_keep_their_last_round():
+def test_pairs_bound_to_rounds_by_trf_2026_record_260_keep_their_first_and_last_round():
     from tournaments.pairing.swiss.trf import write_trf
 
     trf = tournament_to_trf(swiss(["", "", "", "", "", ""], rounds=5), rounds=0)
@@ -174,17 +196,16 @@ def test_pairs_bound_to_rounds_by_trf_2026_record_260_keep_their_last_round():
     assert "260" in text
     imported = import_trf(text)
     kept = {
-        (p.first.number, p.second.number): (p.rounds, p.note)
+        (p.first.number, p.second.number): (p.from_round, p.rounds, p.note)
         for p in ForbiddenPair.objects.filter(tournament=imported.tournament).select_related(
             "first", "second"
         )
     }
     assert {tuple(sorted(k)): v for k, v in kept.items()} == {
-        (1, 2): (3, "260"),
-        (3, 4): (4, "260"),
-        (5, 6): (None, "XXP"),
+        (1, 2): (1, 3, "260"),
+        (3, 4): (2, 4, "260"),
+        (5, 6): (1, None, "XXP"),
     }
-    assert any("from round 2 to 4 (260)" in note for note in imported.notes)
 
 
 def test_a_copy_published_from_the_venue_has_the_options_and_loses_them_with_them(

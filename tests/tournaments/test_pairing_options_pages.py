@@ -173,3 +173,40 @@ def test_the_page_says_who_is_in_group_a_and_the_virtual_points_by_round(
     # 6 players: group A is 2 x 2 = 4; 5 rounds: 3 accelerated, 2 at one point, then a half.
     assert "Grupo A: os 4 primeiros jogadores do ranking inicial." in text
     assert "rodada 1: +1; rodada 2: +1; rodada 3: +0,5." in text
+
+
+def test_a_pair_added_once_round_1_is_paired_starts_at_round_2_and_says_so(
+    client, tournament, organiser
+):
+    client.force_login(organiser)
+    swiss_event.pair_next_round(tournament)
+    add = reverse("tournaments:forbidden_pair_add", args=[tournament.slug])
+    one, two = numbers(tournament, 1, 2)
+    response = client.post(add, {"pair-first": one, "pair-second": two, "pair-from_round": "6"})
+    assert pt(
+        "The tournament has %(count)d rounds: the pair cannot start in round %(number)d.",
+        count=5,
+        number=6,
+    ) in errors(response)
+    response = client.post(add, {"pair-first": one, "pair-second": two, "pair-rounds": "1"})
+    assert pt(
+        "The pair starts in round %(first)d: it cannot end in round %(last)d, before it.",
+        first=2,
+        last=1,
+    ) in errors(response)
+    response = client.post(add, {"pair-first": one, "pair-second": two, "pair-from_round": "1"})
+    assert pt(PAIRED, number=1) in errors(response)
+    assert not ForbiddenPair.objects.filter(tournament=tournament).exists()
+    response = client.post(add, {"pair-first": one, "pair-second": two}, follow=True)
+    pair = ForbiddenPair.objects.get(tournament=tournament)
+    assert (pair.from_round, pair.rounds) == (2, None)
+    said = pt(
+        "%(a)s and %(b)s will not meet from round %(number)d on.",
+        a=pair.first.player.name if pair.first.pk == one else pair.second.player.name,
+        b=pair.second.player.name if pair.first.pk == one else pair.first.player.name,
+        number=2,
+    )
+    assert "a partir da rodada 2" in said
+    html = response.content.decode()
+    assert said in html
+    assert "a partir da rodada 2" in html.split('class="forbidden-pairs"')[1]

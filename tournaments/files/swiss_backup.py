@@ -4,7 +4,8 @@
               "absences": [{"number": 4, "round": 3, "kind": "H"}],
               "late_entries": {"31": 3}, "unpublished": [5],
               "baku_acceleration": true, "same_club": {"rounds": 3|null},
-              "forbidden_pairs": [{"players": [0, 5], "rounds": 2|null, "note": "brothers"}]}
+              "forbidden_pairs": [{"players": [0, 5], "from_round": 3, "rounds": 5|null,
+                                   "note": "brothers"}]}
 
 "bye_points" null is a win's points; "kind" is the TRF code (H, Z, F or -); "late_entries" gives
 the first round of each player who entered late; "unpublished" the rounds paired, not published.
@@ -12,7 +13,8 @@ The pairing options (issue 27) are optional, written only when set, so older fil
 "baku_acceleration" (FIDE C.04.5.1), "same_club" (players of one club do not meet, in every round
 when "rounds" is null) and "forbidden_pairs", each pair by the places of its two players in the
 file's "players" list (from 0: a pair may be set before the players have pairing numbers), for
-every round when "rounds" is null, with an optional "note".
+from round "from_round" (optional: 1 when absent, as in older files) to round "rounds" (null:
+the last), with an optional "note".
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ def _export_options(tournament: Tournament, entries: list[Entry]) -> dict[str, A
         data["same_club"] = {"rounds": tournament.same_club_rounds}
     place = {entry.pk: index for index, entry in enumerate(entries)}
     pairs = [{"players": sorted((place[pair.first_id], place[pair.second_id])),
+              **({"from_round": pair.from_round} if pair.from_round != 1 else {}),
               "rounds": pair.rounds, **({"note": pair.note} if pair.note else {})}
              for pair in ForbiddenPair.objects.filter(tournament=tournament).order_by("pk")]
     if pairs:
@@ -144,8 +147,9 @@ def _check_options(data: dict[str, Any], players: int, total: int) -> dict[str, 
     for index, item in enumerate(listed):
         where = f"swiss.forbidden_pairs[{index}]"
         if not isinstance(item, dict) or not {"players", "rounds"} <= set(item) <= {
-                "players", "rounds", "note"}:
-            raise fail(where, "must be an object with players, rounds and optionally note")
+                "players", "from_round", "rounds", "note"}:
+            raise fail(where, "must be an object with players, rounds and optionally from_round "
+                       "and note")
         two = item["players"]
         if not isinstance(two, list) or len(two) != 2:
             raise fail(f"{where}.players", "must be two places in the players list")
@@ -157,8 +161,12 @@ def _check_options(data: dict[str, Any], players: int, total: int) -> dict[str, 
         if key in seen:
             raise fail(f"{where}.players", "this pair is listed twice")
         seen.add(key)
-        pairs.append({"players": (first, second),
-                      "rounds": _rounds_or_all(item["rounds"], f"{where}.rounds", total),
+        start = whole_number(item.get("from_round", 1), f"{where}.from_round", minimum=1,
+                             maximum=total)
+        last = _rounds_or_all(item["rounds"], f"{where}.rounds", total)
+        if last is not None and last < start:
+            raise fail(f"{where}.rounds", f"must not be before from_round ({start})")
+        pairs.append({"players": (first, second), "from_round": start, "rounds": last,
                       "note": text(item.get("note", ""), f"{where}.note", required=False)})
     return {"baku_acceleration": baku, "forbid_same_club": same_club is not None,
             "same_club_rounds": (_rounds_or_all(same_club["rounds"], "swiss.same_club.rounds",
@@ -180,7 +188,8 @@ def save_swiss(checked: dict[str, Any], tournament: Tournament,
                by_number: dict[int, Entry], entries: list[Entry]) -> None:
     """The key's state; `entries` in the order of the file's "players" list."""
     ForbiddenPair.objects.bulk_create([
-        ForbiddenPair(tournament=tournament, first=low, second=high, rounds=pair["rounds"],
+        ForbiddenPair(tournament=tournament, first=low, second=high,
+                      from_round=pair.get("from_round", 1), rounds=pair["rounds"],
                       note=pair["note"])
         for pair in checked.get("forbidden_pairs", [])
         for low, high in [sorted((entries[place] for place in pair["players"]),

@@ -188,8 +188,8 @@ def _pairing_options(t: TrfTournament, tournament: Tournament, entries: dict[int
                      notes: list[str]) -> None:
     """The file's XXA and XXP lines as the tournament's pairing options (issue 27), and a note
     for each: accelerations that are FIDE's Baku method switch it on, others are not kept (the
-    site computes only Baku); the pairs forbidden in the round to be paired are kept as pairs
-    for every round, which the organiser can limit on the pairing options page."""
+    site computes only Baku); XXP pairs are kept as pairs for every round, which the organiser
+    can limit on the pairing options page, and 260 pairs from their first round to their last."""
     given = {number: values for number, points in t.accelerations.items()
              if (values := _trimmed(points))}
     if given:
@@ -208,12 +208,17 @@ def _pairing_options(t: TrfTournament, tournament: Tournament, entries: dict[int
                 "players": ", ".join(str(number) for number in sorted(given))})
     pairs = sorted({tuple(sorted(pair)) for pair in t.forbidden_pairs
                     if len(pair) == 2 and pair <= entries.keys()})
-    # TRF-2026 260 lines bind a pair to rounds F..L; the site keeps pairs for the first N rounds.
-    bound = {pair: t.forbidden_rounds[frozenset(pair)] for pair in pairs
-             if frozenset(pair) in t.forbidden_rounds}
+    # TRF-2026 260 lines bind a pair to rounds F..L: the pair's first round and its last (none
+    # when L is the tournament's last round).
+    total = tournament.swiss_rounds
+    bound = {}
+    for pair in pairs:
+        if (limits := t.forbidden_rounds.get(frozenset(pair))) is not None:
+            bound[pair] = (min(limits[0], total), limits[1])
     ForbiddenPair.objects.bulk_create([
         ForbiddenPair(tournament=tournament, first=low, second=high,
-                      rounds=min(bound[(a, b)][1], tournament.swiss_rounds)
+                      from_round=bound[(a, b)][0] if (a, b) in bound else 1,
+                      rounds=(bound[(a, b)][1] if bound[(a, b)][1] < total else None)
                       if (a, b) in bound else None,
                       note="260" if (a, b) in bound else "XXP")
         for a, b in pairs
@@ -227,12 +232,6 @@ def _pairing_options(t: TrfTournament, tournament: Tournament, entries: dict[int
             "The file forbids %(count)d pairs (XXP) in the round to be paired: they are kept as "
             "pairs that do not meet in any round; limit them on the pairing options page if they "
             "held for that round only.", unbound) % {"count": unbound})
-    for (a, b), (first, last) in sorted(bound.items()):
-        if first > 1:
-            notes.append(_("Players %(a)d and %(b)d must not meet from round %(first)d to "
-                           "%(last)d (260): the site keeps a pair apart from round 1, so they are "
-                           "kept apart in rounds 1 to %(last)d.") % {
-                "a": a, "b": b, "first": first, "last": last})
 
 
 def import_trf_text(text: str, *, slug: str = "", created_by=None) -> Tournament:

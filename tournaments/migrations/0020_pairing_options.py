@@ -17,6 +17,7 @@ class Migration(migrations.Migration):
             name='ForbiddenPair',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('from_round', models.PositiveSmallIntegerField(default=1, help_text='A pair added once rounds are paired applies from the next round to pair.', verbose_name='from round')),
                 ('rounds', models.PositiveSmallIntegerField(blank=True, help_text='Empty: in every round.', null=True, verbose_name='in the first rounds')),
                 ('note', models.CharField(blank=True, max_length=200, verbose_name='note')),
             ],
@@ -71,5 +72,9 @@ class Migration(migrations.Migration):
         migrations.AddConstraint(
             model_name='forbiddenpair',
             constraint=models.CheckConstraint(condition=models.Q(('rounds__isnull', True), ('rounds__gte', 1), _connector='OR'), name='forbidden_pair_rounds_positive'),
+        ),
+        migrations.AddConstraint(
+            model_name='forbiddenpair',
+            constraint=models.CheckConstraint(condition=models.Q(('from_round__gte', 1)), name='forbidden_pair_from_round_positive'),
         ),
     ]

@@ -1,5 +1,6 @@
 """Pairs of players the arbiter names who must not meet in a Swiss (issue 27): family members,
-players of one school, for every round or the first N. The same-club rule and Baku acceleration
+players of one school, for every round or the first N, from round 1 or (added once rounds are
+paired) from a later round. The same-club rule and Baku acceleration
 are settings of the tournament itself (tournaments/models/tournament.py).
 """
 
@@ -30,6 +31,11 @@ class ForbiddenPair(models.Model):
     second = models.ForeignKey(
         Entry, on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
     )
+    from_round = models.PositiveSmallIntegerField(
+        _("from round"),
+        default=1,
+        help_text=_("A pair added once rounds are paired applies from the next round to pair."),
+    )
     rounds = models.PositiveSmallIntegerField(
         _("in the first rounds"),
         null=True,
@@ -52,10 +58,16 @@ class ForbiddenPair(models.Model):
                 condition=models.Q(rounds__isnull=True) | models.Q(rounds__gte=1),
                 name="forbidden_pair_rounds_positive",
             ),
+            models.CheckConstraint(
+                condition=models.Q(from_round__gte=1),
+                name="forbidden_pair_from_round_positive",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.first.player.name} – {self.second.player.name}"
 
     def applies_to(self, round_number: int) -> bool:
-        return self.rounds is None or round_number <= self.rounds
+        return self.from_round <= round_number and (
+            self.rounds is None or round_number <= self.rounds
+        )

@@ -93,11 +93,12 @@ class PairingOptionsForm(forms.Form):
 class ForbiddenPairForm(forms.Form):
     first = forms.ModelChoiceField(queryset=Entry.objects.none(), label=_("Player"))
     second = forms.ModelChoiceField(queryset=Entry.objects.none(), label=_("Does not meet"))
+    from_round = forms.IntegerField(label=_("From round"), required=False, min_value=1)
     rounds = forms.IntegerField(
-        label=_("In the first rounds"),
+        label=_("Up to round"),
         required=False,
         min_value=1,
-        help_text=_("Empty: in every round."),
+        help_text=_("Empty: to the last round."),
     )
     note = forms.CharField(
         label=_("Note"),
@@ -111,6 +112,11 @@ class ForbiddenPairForm(forms.Form):
         self.tournament = tournament
         for name in ("first", "second"):
             self.fields[name].queryset = tournament.entries.by_number()
+        # Once rounds are paired a new pair starts at the next round to pair (issue 27).
+        self.next_round = max(tournament.rounds.values_list("number", flat=True), default=0) + 1
+        self.fields["from_round"].help_text = _(
+            "Empty: from round %(number)d, the next round to pair."
+        ) % {"number": self.next_round}
 
     def clean(self):
         data = super().clean()
@@ -126,17 +132,30 @@ class ForbiddenPairForm(forms.Form):
                     % {"a": first.player.name, "b": second.player.name},
                 )
         _clean_rounds(self, "rounds")
+        start, rounds = data.get("from_round"), data.get("rounds")
+        if start is not None and start > self.tournament.swiss_rounds:
+            self.add_error(
+                "from_round",
+                _("The tournament has %(count)d rounds: the pair cannot start in round %(number)d.")
+                % {"count": self.tournament.swiss_rounds, "number": start},
+            )
+        elif rounds is not None and rounds < (start or self.next_round):
+            self.add_error(
+                "rounds",
+                _("The pair starts in round %(first)d: it cannot end in round %(last)d, before it.")
+                % {"first": start or self.next_round, "last": rounds},
+            )
         return data
 
 
 class PairRoundsForm(forms.Form):
-    """The rounds one listed pair applies to."""
+    """The last round one listed pair applies to (its first round stays)."""
 
     rounds = forms.IntegerField(
-        label=_("In the first rounds"),
+        label=_("Up to round"),
         required=False,
         min_value=1,
-        help_text=_("Empty: in every round."),
+        help_text=_("Empty: to the last round."),
     )
 
     def __init__(self, *args, tournament: Tournament, **kwargs):

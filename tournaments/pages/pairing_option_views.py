@@ -123,10 +123,11 @@ def forbidden_pair_add(request, tournament: Tournament):
     if form.is_valid():
         data = form.cleaned_data
         try:
-            swiss_event.add_forbidden_pair(
+            pair = swiss_event.add_forbidden_pair(
                 tournament,
                 data["first"],
                 data["second"],
+                from_round=data["from_round"],
                 rounds=data["rounds"],
                 note=data["note"],
                 user=request.user,
@@ -134,10 +135,13 @@ def forbidden_pair_add(request, tournament: Tournament):
         except services.TournamentError as error:
             form.add_error(None, str(error))
         else:
+            names = {"a": data["first"].player.name, "b": data["second"].player.name}
             messages.success(
                 request,
-                _("%(a)s and %(b)s will not meet.")
-                % {"a": data["first"].player.name, "b": data["second"].player.name},
+                _("%(a)s and %(b)s will not meet from round %(number)d on.")
+                % {**names, "number": pair.from_round}
+                if pair.from_round > 1
+                else _("%(a)s and %(b)s will not meet.") % names,
             )
             return redirect("tournaments:pairing_options", tournament.slug)
     return _page(request, tournament, pair_form=form)

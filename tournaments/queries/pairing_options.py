@@ -42,16 +42,19 @@ def club_key(club: str) -> str:
 
 @dataclass(frozen=True)
 class NamedPair:
-    """A pair the arbiter named, by entry id (the smaller first), for the first `rounds` rounds
-    (None: every round)."""
+    """A pair the arbiter named, by entry id (the smaller first), from round `from_round` to round
+    `rounds` (None: to the last round)."""
 
     first: int
     second: int
     rounds: int | None = None
     note: str = ""
+    from_round: int = 1
 
     def applies_to(self, round_number: int) -> bool:
-        return self.rounds is None or round_number <= self.rounds
+        return self.from_round <= round_number and (
+            self.rounds is None or round_number <= self.rounds
+        )
 
 
 @dataclass(frozen=True)
@@ -103,10 +106,12 @@ def round_pairs(options: Options, clubs: dict[int, str], round_number: int) -> R
 
 def options_of(tournament: Tournament) -> Options:
     named = tuple(
-        NamedPair(first, second, rounds, note)
-        for first, second, rounds, note in ForbiddenPair.objects.filter(tournament=tournament)
+        NamedPair(first, second, rounds, note, from_round)
+        for first, second, rounds, note, from_round in ForbiddenPair.objects.filter(
+            tournament=tournament
+        )
         .order_by("pk")
-        .values_list("first_id", "second_id", "rounds", "note")
+        .values_list("first_id", "second_id", "rounds", "note", "from_round")
     )
     return Options(tournament.forbid_same_club, tournament.same_club_rounds, named)
 

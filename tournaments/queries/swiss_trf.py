@@ -136,13 +136,33 @@ def tournament_to_trf(tournament: Tournament, *, rounds: int | None = None,
 
 def _pairing_options(tournament: Tournament, t: TrfTournament, number: dict[int, int],
                      round_no: int) -> None:
-    """The pairs forbidden in the round to be paired (`XXP`) and Baku's virtual points (`XXA`),
-    by pairing number (issue 27)."""
-    if round_no <= tournament.swiss_rounds:
-        pairs = pairing_options.forbidden_in_round(tournament, round_no).pairs()
-        t.forbidden_pairs = sorted(
-            (frozenset(number[pk] for pk in pair) for pair in pairs if pair <= number.keys()),
-            key=sorted)
+    """The forbidden pairs and Baku's virtual points (`XXA`), by pairing number (issue 27).
+
+    The pairs the arbiter named are all written: for every round as `XXP`, bound to some rounds
+    (a later first round, or a last round before the end) as TRF-2026 `260` records, so
+    `forbidden_in` gives each round its own. Players of one club are kept apart as `XXP` in the
+    round to be paired, when the rule applies to it."""
+    last_round = tournament.swiss_rounds
+    options = pairing_options.options_of(tournament)
+    found: dict[frozenset[int], tuple[int, int] | None] = {}
+    for named in options.named:
+        pair = frozenset((named.first, named.second))
+        if not pair <= number.keys():
+            continue
+        last = last_round if named.rounds is None else min(named.rounds, last_round)
+        found[frozenset(number[pk] for pk in pair)] = (
+            None if (named.from_round, last) == (1, last_round) else (named.from_round, last)
+        )
+    if round_no <= last_round:
+        for pair in pairing_options.forbidden_in_round(tournament, round_no).pairs():
+            if pair <= number.keys():
+                key = frozenset(number[pk] for pk in pair)
+                limits = found.get(key)
+                if limits is not None and not limits[0] <= round_no <= limits[1]:
+                    found[key] = None  # a club pair this round, whatever the named pair's rounds
+                found.setdefault(key, None)
+    t.forbidden_pairs = sorted(found, key=sorted)
+    t.forbidden_rounds = {pair: limits for pair, limits in found.items() if limits is not None}
     t.accelerations = {number[pk]: points for pk, points in
                        sorted(pairing_options.accelerations(tournament).items(),
                               key=lambda item: number.get(item[0], 0)) if pk in number}

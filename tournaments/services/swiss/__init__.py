@@ -26,6 +26,7 @@ from tournaments.services.swiss.options import (
     PairingOptionError,
     add_forbidden_pair,
     change_forbidden_pair,
+    next_round_to_pair,
     remove_forbidden_pair,
     set_pairing_options,
 )
@@ -57,8 +58,8 @@ __all__ = [
     "DRAFT_CRITERIA", "Breach", "breach_lines", "draft_breaches", "draft_warnings",
     "edit_warnings", "exchange_opponents", "swap_colours",
     # pairing options (issue 27)
-    "PairingOptionError", "add_forbidden_pair", "change_forbidden_pair", "remove_forbidden_pair",
-    "set_pairing_options",
+    "PairingOptionError", "add_forbidden_pair", "change_forbidden_pair", "next_round_to_pair",
+    "remove_forbidden_pair", "set_pairing_options",
     # players
     "cancel_absence", "come_back", "enter_late", "request_absence",
 ]

@@ -1,5 +1,6 @@
 """A Swiss's pairing options (issue 27), set by its organiser: Baku acceleration (C.04.5.1), the
-same-club rule and the pairs he names, for every round or the first N.
+same-club rule and the pairs he names, for every round or the first N; a pair added once rounds
+are paired applies from the next round to pair.
 
 The engine reads them at each pairing (queries.pairing_options). A change that would alter what
 applies to a round already paired is refused, naming the round: the round was paired under the
@@ -26,6 +27,7 @@ __all__ = [
     "PairingOptionError",
     "add_forbidden_pair",
     "change_forbidden_pair",
+    "next_round_to_pair",
     "remove_forbidden_pair",
     "set_pairing_options",
 ]
@@ -99,6 +101,25 @@ def _check_rounds(tournament: Tournament, rounds: int | None) -> None:
         )
 
 
+def next_round_to_pair(tournament: Tournament) -> int:
+    """The first round not paired yet: where a pair added now starts."""
+    return max(_paired_rounds(tournament), default=0) + 1
+
+
+def _check_span(tournament: Tournament, from_round: int, rounds: int | None) -> None:
+    """The pair's first round is a round of the tournament, and its last one is not before it."""
+    if not 1 <= from_round <= tournament.swiss_rounds:
+        raise PairingOptionError(
+            _("The tournament has %(count)d rounds: the pair cannot start in round %(number)d.")
+            % {"count": tournament.swiss_rounds, "number": from_round}
+        )
+    if rounds is not None and rounds < from_round:
+        raise PairingOptionError(
+            _("The pair starts in round %(first)d: it cannot end in round %(last)d, before it.")
+            % {"first": from_round, "last": rounds}
+        )
+
+
 def _summary(tournament: Tournament) -> dict:
     """The options as the audit log keeps them (entry numbers, not ids)."""
     return {
@@ -106,7 +127,7 @@ def _summary(tournament: Tournament) -> dict:
         "forbid_same_club": tournament.forbid_same_club,
         "same_club_rounds": tournament.same_club_rounds,
         "forbidden_pairs": [
-            [p.first.number, p.second.number, p.rounds]
+            [p.first.number, p.second.number, p.rounds, p.from_round]
             for p in ForbiddenPair.objects.filter(tournament=tournament).select_related(
                 "first", "second"
             )
@@ -158,10 +179,15 @@ def add_forbidden_pair(
     second: Entry,
     *,
     rounds: int | None = None,
+    from_round: int | None = None,
     note: str = "",
     user=None,
 ) -> ForbiddenPair:
-    """Two players who must not meet, in every round (`rounds` None) or the first `rounds`."""
+    """Two players who must not meet, from round `from_round` to round `rounds` (None: the last).
+
+    `from_round` None is the next round to pair: round 1 before any pairing, and after rounds are
+    paired the first round not paired (the arbiter learns in round 4 that two players are
+    brothers; rounds 1 to 4 keep their pairing)."""
     # The backup, and so the copy published from the venue, carries the options (issue 27).
     page_version.bump(tournament.pk)
     tournament = _locked(tournament)
@@ -174,6 +200,13 @@ def add_forbidden_pair(
             % {"name": first.player.name}
         )
     _check_rounds(tournament, rounds)
+    if from_round is None:
+        from_round = next_round_to_pair(tournament)
+        if from_round > tournament.swiss_rounds:
+            raise PairingOptionError(
+                _("Every round is paired: a pair added now would apply to none.")
+            )
+    _check_span(tournament, from_round, rounds)
     low, high = sorted((first, second), key=lambda entry: entry.pk)
     if ForbiddenPair.objects.filter(first=low, second=high).exists():
         raise PairingOptionError(
@@ -184,14 +217,19 @@ def add_forbidden_pair(
     after = Options(
         before.forbid_same_club,
         before.same_club_rounds,
-        (*before.named, NamedPair(low.pk, high.pk, rounds, note)),
+        (*before.named, NamedPair(low.pk, high.pk, rounds, note, from_round)),
     )
     _refuse_paired_change(tournament, before, after)
     old = _summary(tournament)
     try:
         with transaction.atomic():
             pair = ForbiddenPair.objects.create(
-                tournament=tournament, first=low, second=high, rounds=rounds, note=note.strip()
+                tournament=tournament,
+                first=low,
+                second=high,
+                from_round=from_round,
+                rounds=rounds,
+                note=note.strip(),
             )
     except IntegrityError as error:  # the same pair added at the same moment
         raise PairingOptionError(
@@ -204,30 +242,39 @@ def add_forbidden_pair(
 
 @transaction.atomic
 def change_forbidden_pair(
-    pair: ForbiddenPair, *, rounds: int | None, note: str | None = None, user=None
+    pair: ForbiddenPair,
+    *,
+    rounds: int | None,
+    from_round: int | None = None,
+    note: str | None = None,
+    user=None,
 ) -> ForbiddenPair:
     """The rounds a listed pair applies to (and its note): a pair for every round can end after
-    the rounds already paired."""
+    the rounds already paired; `from_round` None keeps its first round."""
     # The backup, and so the copy published from the venue, carries the options (issue 27).
     page_version.bump(pair.tournament_id)
     tournament = _locked(pair.tournament)
     pair = ForbiddenPair.objects.get(pk=pair.pk)
     _check_rounds(tournament, rounds)
+    if from_round is None:
+        from_round = pair.from_round
+    _check_span(tournament, from_round, rounds)
     before = options_query.options_of(tournament)
     after = Options(
         before.forbid_same_club,
         before.same_club_rounds,
         (
             *_named_without(before, pair),
-            NamedPair(pair.first_id, pair.second_id, rounds, pair.note),
+            NamedPair(pair.first_id, pair.second_id, rounds, pair.note, from_round),
         ),
     )
     _refuse_paired_change(tournament, before, after)
     old = _summary(tournament)
     pair.rounds = rounds
+    pair.from_round = from_round
     if note is not None:
         pair.note = note.strip()
-    pair.save(update_fields=["rounds", "note"])
+    pair.save(update_fields=["rounds", "from_round", "note"])
     announce(tournament, SETTINGS_EDITED, user=user, before=old, after=_summary(tournament))
     return pair
 
