@@ -58,7 +58,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-PASSWORD = "rehearsal-tabuleiro-64"
+# The two throwaway servers' superusers sign in with a password made for this run only.
+PASSWORD = secrets.token_urlsafe(16)
 CLUBS = [
     "Clube de Damas de Campinas",
     "Clube Recifense de Damas",

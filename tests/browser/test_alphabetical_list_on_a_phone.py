@@ -9,6 +9,7 @@ import pytest
 from browser_support import NetworkGuard, Visitor, screenshots_dir
 from django.core.management import call_command
 
+from tournaments.demo.swiss import SWISS_SLUG
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.browser
@@ -31,7 +32,7 @@ def open_tab(browser, live_server, role: str, options: dict) -> Visitor:
 def test_a_player_finds_his_board_on_the_alphabetical_list(browser, live_server,
                                                            transactional_db):
     call_command("load_demo")
-    swiss = Tournament.objects.get(system="swiss")
+    swiss = Tournament.objects.get(slug=SWISS_SLUG)  # the demo has an accelerated open too
     game = swiss.rounds.get(number=3).games.with_players().order_by("board")[5]
     me, opponent = game.black.player.name, game.white.player.name
 
