@@ -138,14 +138,21 @@ class _Round(_BracketMatching):
             natural = self.natural_pairing(bracket, lower, odd)
             if natural is not None:
                 return natural
-        if self.fast and not mdps and lower and len(bracket) % 2 == 0:
+        if self.fast and lower:
             # If the bracket pairs completely on its own, the players below cannot change its
             # choice (no floater, so C7 and the rest are fixed): they need only be completable.
+            # An odd one is paired with one stand-in for the players below, taking its floater
+            # as a player of the next scoregroup would; that holds when the floater and the
+            # next scoregroup then make as many pairs as they can (``floats_into_next``).
+            spare = len(bracket) % 2 == 1
             try:
-                alone = self.pair_bracket_on(bracket, mdps, [], nxt, odd, exact=False)
+                alone = self.pair_bracket_on(bracket, mdps, [], nxt, odd, False, floater=spare)
             except NoValidPairing:
                 alone = []
-            if 2 * len(alone) == len(bracket) and self.completes(bracket, alone, lower, odd):
+            if spare:
+                if self.floats_into_next(bracket, alone, lower, nxt, odd):
+                    return alone
+            elif 2 * len(alone) == len(bracket) and self.completes(bracket, alone, lower, odd):
                 return alone
         window = self.window(bracket, lower, nxt, odd) if self.fast else None
         if window is not None:
@@ -198,27 +205,40 @@ class _Round(_BracketMatching):
         """True if the players left after this bracket can all be paired (greedy witness)."""
         used = {p.index for pr in got for p in pr}
         rest = [p for p in bracket if p.index not in used] + lower
-        if odd:
-            for k in range(len(rest) - 1, -1, -1):
-                if rest[k].eligible:
-                    rest = rest[:k] + rest[k + 1 :]
-                    break
-            else:
-                return False
-        free = [True] * len(rest)
-        for i, a in enumerate(rest):
-            if not free[i]:
-                continue
-            free[i] = False
-            for j in range(i + 1, len(rest)):
-                if free[j] and _compatible(a, rest[j]):
-                    free[j] = False
-                    break
-            else:
-                return False
-        return True
+        return _greedy_completion(rest, odd) is not None
 
-    def pair_bracket_on(self, bracket, mdps, lower, nxt, odd, exact: bool) -> list[tuple[_P, _P]]:
+    def floats_into_next(self, bracket, got, lower, nxt, odd) -> bool:
+        """True if ``got``, an odd bracket's pairs leaving one floater, is the bracket's choice.
+
+        ``got`` is optimal with the floater counted as paired in the next scoregroup (C7 pairs
+        and score difference); it is the choice over the real players below when a completion
+        exists in which he is, and the next scoregroup with him makes all the pairs it can (C7's
+        bound), the PAB going to the lowest player who may have it, as the full matching would.
+        """
+        used = {p.index for pr in got for p in pr}
+        left = [p for p in bracket if p.index not in used]
+        if len(left) != 1:
+            return False
+        floater = left[0]
+        pairs = _greedy_completion([floater, *lower], odd, keep=1)
+        if pairs is None:
+            return False
+        group = {p.index for p in nxt}
+        inside = 0
+        for a, b in pairs:
+            if a is floater or b is floater:
+                if (b if a is floater else a).index not in group:
+                    return False
+                inside += 1
+            elif a.index in group and b.index in group:
+                inside += 1
+        return inside == (len(nxt) + 1) // 2
+
+    def pair_bracket_on(
+        self, bracket, mdps, lower, nxt, odd, exact: bool, floater: bool = False
+    ) -> list[tuple[_P, _P]]:
+        """The bracket's pairs, over ``lower`` or, with ``floater``, one stand-in for the players
+        below (dutch_criteria's ``solve``)."""
         verts = bracket + lower
         mset = {p.index for p in mdps}
         fixed: list[tuple[_P, _P]] = []
@@ -227,7 +247,9 @@ class _Round(_BracketMatching):
             # S1 = the MDPs that can be paired (as many as the quality optimum pairs): guess, check.
             m1 = min(len(mdps), len(bracket) - len(mdps))
             while True:
-                mate = self.solve(verts, bracket, mset, nxt, odd, "h", exact, m1=m1)
+                mate = self.solve(
+                    verts, bracket, mset, nxt, odd, "h", exact, m1=m1, floater=floater
+                )
                 pairs = self.inside_pairs(mate, verts, bracket, mset)
                 fixed = [(a, b) for a, b in pairs if a.index in mset or b.index in mset]
                 if len(fixed) == m1:
@@ -249,7 +271,9 @@ class _Round(_BracketMatching):
             if len(rest) == rest_pairs:
                 return fixed + rest
         while True:
-            mate = self.solve(verts2, bracket2, mset, nxt, odd, "r", exact, pr=guess)
+            mate = self.solve(
+                verts2, bracket2, mset, nxt, odd, "r", exact, pr=guess, floater=floater
+            )
             rest = self.inside_pairs(mate, verts2, bracket2, mset)
             if len(rest) == guess:
                 return fixed + rest
@@ -306,6 +330,33 @@ class _Round(_BracketMatching):
         odd = number % 2 == 1
         hi_colour = initial if odd else ("b" if initial == "w" else "w")
         return hi if hi_colour == "w" else lo
+
+
+def _greedy_completion(rest: list[_P], odd: bool, keep: int = 0) -> list[tuple[_P, _P]] | None:
+    """Pairs of all of ``rest`` (in order, each with the first compatible player after him), the
+    lowest eligible player out of them for the PAB when ``odd``, or None if the greedy fails.
+    The first ``keep`` players are not given the PAB."""
+    if odd:
+        for k in range(len(rest) - 1, keep - 1, -1):
+            if rest[k].eligible:
+                rest = rest[:k] + rest[k + 1 :]
+                break
+        else:
+            return None
+    free = [True] * len(rest)
+    pairs = []
+    for i, a in enumerate(rest):
+        if not free[i]:
+            continue
+        free[i] = False
+        for j in range(i + 1, len(rest)):
+            if free[j] and _compatible(a, rest[j]):
+                free[j] = False
+                pairs.append((a, rest[j]))
+                break
+        else:
+            return None
+    return pairs
 
 
 def _board_key(a: _P, b: _P) -> tuple:

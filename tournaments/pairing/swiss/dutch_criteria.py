@@ -145,6 +145,24 @@ def _topscorer_colour_faults(a: _P, b: _P, white: _P, black: _P) -> tuple[int, i
     return c8, c9
 
 
+def transposition_places(nb: int, bracket, mset) -> tuple[list[int], bool]:
+    """Place values of the transposition level: lead ``l`` (BSN) weighs its partner by
+    ``powers[l]``, each lead outweighing all the later ones together.
+
+    Without a moved-down player in the remainder a lead's partner is always a later player
+    (S1 is the first BSNs), so the digit is the distance to him, below ``nb - l + 1``, and the
+    places are factorials, (nb - l)!; else the partner's BSN itself in base nb + 1. Either way
+    the order is the same; the factorials are about 1.44 * nb bits shorter, and the matching's
+    time grows with the weights' length (issue 28)."""
+    if any(p.index in mset for p in bracket):
+        kk = nb + 1
+        return [kk ** (nb - lead) for lead in range(nb + 1)], False
+    powers = [1] * (nb + 1)
+    for lead in range(nb - 1, -1, -1):
+        powers[lead] = powers[lead + 1] * (nb - lead)
+    return powers, True
+
+
 class _BracketMatching:
     """One bracket's maximum-weight matching, the criteria as edge weights (mixed into
     dutch._Round, whose last round and score levels it reads)."""
@@ -153,7 +171,12 @@ class _BracketMatching:
     score_level: dict
 
     # ------------------------------------------------------------------ one matching
-    def solve(self, verts, bracket, mset, nxt, odd, mode, exact, m1=0, pr=0) -> list[int]:
+    def solve(
+        self, verts, bracket, mset, nxt, odd, mode, exact, m1=0, pr=0, floater=False
+    ) -> list[int]:
+        """Mate of each of ``verts`` in the bracket's optimal matching (index ``len(verts)`` is
+        the PAB or, with ``floater``, one stand-in for the players below the bracket: his
+        edges weigh what an edge to a player of the next scoregroup would)."""
         n = len(verts)
         with_bye = exact and odd and n % 2 == 1
         inb = {p.index: k for k, p in enumerate(bracket)}  # BSN - 1
@@ -165,10 +188,15 @@ class _BracketMatching:
         score_rank = {s: (nb + 1) ** i for i, s in enumerate(bscores)}
         mdps_sorted = [p for p in bracket if p.index in mset]
         s1m = {p.index for p in mdps_sorted[:m1]}
+        # An MDP's place among the MDPs orders their pairs (1.3.4: S1 is the MDPs in order), the
+        # highest first; counted among the MDPs only, not the whole bracket, the weights stay
+        # short (issue 28) and order the same.
+        mdp_power = {p.index: len(mdps_sorted) - k for k, p in enumerate(mdps_sorted)}
         if mode == "r":
             residents = [p for p in bracket if p.index not in mset]
             s1 = {p.index for p in residents[:pr]}
         kk = nb + 1
+        place = transposition_places(nb, bracket, mset) if mode == "r" else None
         levels_per_edge: list[list[int] | None] = []
         edges: list[tuple[int, int]] = []
         last_round = self.last_round
@@ -233,15 +261,11 @@ class _BracketMatching:
                             lv[4] = 1
                 if mode == "h" and inside and (a_m or b_m):
                     m, r = (a, b) if a_m else (b, a)
-                    levels_ext = [
-                        int(m.index in s1m),
-                        2 ** (nb - inb[m.index]),
-                        -(inb[r.index] + 1) * kk ** (nb - inb[m.index]),
-                    ]
-                    lv.extend(levels_ext)
+                    power = mdp_power[m.index]
+                    lv.extend((int(m.index in s1m), 2**power, -(inb[r.index] + 1) * kk**power))
                 elif mode == "r":
                     lv.extend(
-                        self.exchange_levels(a, b, inside, a_in, b_in, a_m, b_m, inb, s1, nb, kk)
+                        self.exchange_levels(a, b, inside, a_in, b_in, a_m, b_m, inb, s1, nb, place)
                     )
                 edges.append((i, j))
                 levels_per_edge.append(lv)
@@ -277,7 +301,24 @@ class _BracketMatching:
                             inb,
                             s1,
                             nb,
-                            kk,
+                            place,
+                        )
+                    )
+                edges.append((i, n))
+                levels_per_edge.append(lv)
+        if floater:
+            for i, a in enumerate(verts):
+                a_m = a.index in mset
+                lv = [0] * 19
+                lv[13] = -int(a.df1)
+                lv[15] = -int(a.df2)
+                if not last_group:
+                    lv[4] = 1
+                    lv[5] = score_rank[a.score]
+                if mode == "r":
+                    lv.extend(
+                        self.exchange_levels(
+                            a, None, False, True, False, a_m, False, inb, s1, nb, place
                         )
                     )
                 edges.append((i, n))
@@ -289,7 +330,7 @@ class _BracketMatching:
             if len(row) < width:
                 row.extend(zero[len(row) :])
         del levels_per_edge
-        nv = n + (1 if with_bye else 0)
+        nv = n + (1 if with_bye or floater else 0)
         if not exact:
             # Window mode: lower players may stay unmatched (they are paired later), but every
             # bracket player must be matched, inside or floating into the window.
@@ -307,8 +348,11 @@ class _BracketMatching:
         return mate
 
     @staticmethod
-    def exchange_levels(a, b, inside, a_in, b_in, a_m, b_m, inb, s1, nb, kk) -> list[int]:
-        """Exchange (4.3) and transposition (4.2) order of a homogeneous remainder, per edge."""
+    def exchange_levels(a, b, inside, a_in, b_in, a_m, b_m, inb, s1, nb, place) -> list[int]:
+        """Exchange (4.3) and transposition (4.2) order of a homogeneous remainder, per edge.
+
+        The transposition level reads each pair's leading player's partner, the leads in
+        order (``transposition_places``)."""
         e1 = e2 = e3 = e4 = t = 0
         if inside:
             ba, bb = inb[a.index] + 1, inb[b.index] + 1
@@ -326,7 +370,8 @@ class _BracketMatching:
                 lead, other = ba, bb
             else:
                 lead, other = bb, ba
-            t = -other * kk ** (nb - lead)
+            powers, relative = place
+            t = -(other - lead if relative else other) * powers[lead]
         else:
             for x, x_in, x_m in ((a, a_in, a_m), (b, b_in, b_m)):
                 if x is not None and x_in and not x_m and x.index in s1:
