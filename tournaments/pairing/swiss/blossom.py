@@ -67,6 +67,8 @@ class _Blossoms:
         # Per vertex, a heap of (root dual - weight, root vertex, edge, its join count) over its
         # edges to root vertices of other blossoms; entries that no longer hold are dropped.
         self.near: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]
+        # Per vertex, its ``adjacent`` entries to vertices out of the root blossoms.
+        self.beyond_roots: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]
         self.bestlist: list[list[int] | None] = [None] * m
         self.free_ids = list(range(m - 1, n - 1, -1))
         self.hi = n  # every blossom in use is below it (ids are taken least first)

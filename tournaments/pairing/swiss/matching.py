@@ -71,7 +71,7 @@ class _Solver(_Blossoms):
             self.epoch += 1
             epoch = self.epoch
             best_slack, best_epoch = self.best_slack, self.best_epoch
-            adjacent, labelend = self.adjacent, self.labelend
+            beyond_roots, near, labelend = self.beyond_roots, self.near, self.labelend
             shift, version, free_heap = self.shift, self.version, self.free_heap
             outer_heap = self.outer_heap
             changed: list[int] = []  # best edges changed before this dual step (see below)
@@ -83,15 +83,25 @@ class _Solver(_Blossoms):
                 # slack is kept at hand (``INF`` when none) rather than looked up edge by edge.
                 # Both compared less ``dv`` (one long addition per edge, not two).
                 ndv = -dv
+                # Its edges to the root blossoms are read from its heap (``near_roots``); the
+                # loop below sees only the others (``beyond_roots``).
+                if near[v]:
+                    k = self.near_roots(v, dv, epoch, changed)
+                    if k >= 0:
+                        self.augment(k)
+                        return True
+                    tv = top[v]
                 tv_cur = self.current_best(tv, epoch)
                 lim = tv_cur if tv_cur is INF else tv_cur - dv
-                for w, p, k, wk in adjacent[v]:
+                for w, p, k, wk in beyond_roots[v]:
                     tw = top[w]
                     if tv == tw:
                         continue
+                    lw = label[tw]
+                    if lw == 2 and label[w]:
+                        continue  # an inner vertex already reached: nothing to learn
                     # Between two top blossoms the vertex duals alone give the exact slack.
                     part = dual[w] - wk
-                    lw = label[tw]
                     if lw == 1:
                         if part > ndv:
                             if part < lim:
@@ -113,11 +123,9 @@ class _Solver(_Blossoms):
                     if kslack <= 0:
                         if lw == 0:
                             self.assign(w, 2, p ^ 1)
-                        elif label[w] == 0:
+                        else:
                             label[w] = 2
                             labelend[w] = p ^ 1
-                        continue
-                    if label[w]:
                         continue
                     # An unlabelled vertex (free, or unreached inside an inner blossom).
                     bk = best[w]
@@ -221,6 +229,46 @@ class _Solver(_Blossoms):
             self.best_epoch[x] = epoch
         return self.best_slack[x]
 
+    def near_roots(self, v: int, dv: int, epoch: int, changed: list[int]) -> int:
+        """Outer vertex ``v``'s edges to the root blossoms, read from its heap (``scan_roots``):
+        the least-slack one bids for its blossom's best edge; a tight one closes a blossom
+        (and the next is read) or is an augmenting path, whose edge is returned (else -1).
+
+        A root vertex's dual plus ``shift`` is constant through the stage, so the heap's order
+        is the order of these edges' slacks: the same findings as scanning them one by one.
+        Entries of its own blossom are set aside, not dropped: a blossom that is not a root
+        may be expanded at the stage's end, and they are needed again then."""
+        heap = self.near[v]
+        top, in_roots, joined = self.top, self.in_roots, self.joined
+        offset = dv - self.shift
+        aside = []
+        found_edge = -1
+        while heap:
+            key, w, k, count = heap[0]
+            if not in_roots[w] or joined[w] != count:
+                heappop(heap)
+                continue
+            tv = top[v]
+            if top[w] == tv:
+                aside.append(heappop(heap))
+                continue
+            slack = key + offset
+            if slack > 0:
+                if slack < self.current_best(tv, epoch):
+                    self.best[tv] = k
+                    self.best_slack[tv] = slack
+                    self.best_epoch[tv] = epoch
+                    changed.append(tv)
+                break
+            found = self.trace(v, w)
+            if found < 0:
+                found_edge = k
+                break
+            self.shrink(found, k)
+        for entry in aside:
+            heappush(heap, entry)
+        return found_edge
+
     def scan_roots(self) -> int:
         """What scanning every vertex of the root blossoms would find, without scanning them.
 
@@ -248,6 +296,20 @@ class _Solver(_Blossoms):
                 if now:
                     root_dual[v] = dual[v] + shift
                     joined_count[v] += 1
+        # The edges to vertices out of the root blossoms, for the scans mid-stage: a vertex
+        # leaving them (matched) is added to its neighbours' lists; one joining them (a blossom
+        # on a free base kept) is filtered out of them.
+        beyond_roots = self.beyond_roots
+        joiners = []
+        for v in changed:
+            if in_roots[v]:
+                joiners.append(v)
+            else:
+                for w, p, k, wk in adjacent[v]:
+                    beyond_roots[w].append((v, p ^ 1, k, wk))
+        if joiners:
+            for x in {w for v in joiners for w, _p, _k, _wk in adjacent[v]}:
+                beyond_roots[x] = [e for e in beyond_roots[x] if not in_roots[e[0]]]
         for v in changed:
             tv = top[v]
             heap = [
