@@ -15,7 +15,7 @@ from itertools import combinations
 import pytest
 
 from tournaments.pairing.swiss.dutch_criteria import _combine_rows
-from tournaments.pairing.swiss.matching import _Solver, max_weight_matching
+from tournaments.pairing.swiss.matching import _Solver, _tight_edges, max_weight_matching
 
 
 def optimum(n, edges, max_cardinality):
@@ -177,3 +177,51 @@ def test_large_random_graphs_end_with_an_optimality_certificate(kind, max_cardin
         ]
         mate = certified(n, edges, max_cardinality)
         assert mate == max_weight_matching(n, edges, max_cardinality)
+
+
+def _two_level(rng, pairs, n):
+    """Weights whose last level is a fine order under a coarse one, and the coarse part alone
+    (as the Dutch criteria build them: ``_combine_rows`` over the levels, then without the last)."""
+    rows = [
+        [rng.randint(-1, 1), rng.randint(0, 2), rng.choice([0, -rng.randint(1, 2**70)])]
+        for _ in pairs
+    ]
+    weights = _combine_rows(rows, n)
+    coarse = _combine_rows([row[:-1] for row in rows], n)
+    return [(u, v, w) for (u, v), w in zip(pairs, weights, strict=True)], coarse
+
+
+@pytest.mark.parametrize("max_cardinality", [True, False])
+def test_a_coarse_pass_first_finds_the_exhaustive_optimum(max_cardinality):
+    # Few coarse values make many coarse optima (and blossoms): the fine level must still pick
+    # the best of them although the second pass sees only the edges the first left tight.
+    rng = random.Random(f"coarse-{max_cardinality}")
+    for _ in range(150):
+        n = rng.randint(2, 13)
+        density = rng.choice([0.3, 0.6, 1.0])
+        pairs = [(u, v) for u, v in combinations(range(n), 2) if rng.random() < density]
+        edges, coarse = _two_level(rng, pairs, n)
+        mate = max_weight_matching(n, edges, max_cardinality, coarse)
+        size, weight = weight_of(mate, edges)
+        want_size, want_weight = optimum(n, edges, max_cardinality)
+        assert weight == want_weight
+        if max_cardinality:
+            assert size == want_size
+
+
+@pytest.mark.parametrize("max_cardinality", [True, False])
+def test_a_coarse_pass_on_large_graphs_keeps_the_optimum_on_fewer_edges(max_cardinality):
+    rng = random.Random(f"coarse-large-{max_cardinality}")
+    dropped = 0
+    for _ in range(10):
+        n = rng.randint(30, 80)
+        pairs = [(u, v) for u, v in combinations(range(n), 2) if rng.random() < 0.5]
+        edges, coarse = _two_level(rng, pairs, n)
+        want = weight_of(certified(n, edges, max_cardinality), edges)
+        assert weight_of(max_weight_matching(n, edges, max_cardinality, coarse), edges) == want
+        rough = _Solver(n, [(u, v, c) for (u, v, _w), c in zip(edges, coarse, strict=True)],
+                        max_cardinality)
+        rough.solve()
+        dropped += len(edges) - len(_tight_edges(rough))
+    # The first pass did leave most edges out: the second one was a smaller problem.
+    assert dropped > 0
