@@ -17,8 +17,10 @@ opponent's score (C16/C18 cannot change a choice once C6 has picked the MDPs).
 
 Speed without changing the answer (tests compare with the full graph): a bracket whose first
 candidate S1[i]-S2[i] is faultless takes it; a bracket (or remainder) that pairs completely is
-settled on its own players; otherwise the matching sees the next scoregroup and a margin below it,
-and a greedy pairing of everyone left proves completion before the full graph is ever needed.
+settled on its own players, an odd one on its own players and one stand-in for those below (kept
+when its floater and the next scoregroup then make all their pairs); otherwise the matching sees
+the next scoregroup and a margin below it, and a greedy pairing of everyone left proves
+completion before the full graph is ever needed.
 Colours follow the allocation rules (5.2): both preferences, the stronger one, alternation against
 the latest differing round, the higher-ranked player's preference, then his pairing number's parity
 against the initial colour (in round 1 his rank among the players present). With
@@ -49,6 +51,9 @@ __all__ = ["DutchSystem", "RoundPairing", "allocate_colours", "pair_round"]
 
 #: Lower players a bracket's matching sees beyond the next scoregroup (see ``_Round.window``).
 WINDOW_MARGIN = 8
+#: Compatibility checks the completion witness may spend repairing its greedy pairing before the
+#: bracket is left to the full graph (``_greedy_completion``).
+REPAIR_BUDGET = 20_000
 
 
 @dataclass(frozen=True)
@@ -333,9 +338,13 @@ class _Round(_BracketMatching):
 
 
 def _greedy_completion(rest: list[_P], odd: bool, keep: int = 0) -> list[tuple[_P, _P]] | None:
-    """Pairs of all of ``rest`` (in order, each with the first compatible player after him), the
-    lowest eligible player out of them for the PAB when ``odd``, or None if the greedy fails.
-    The first ``keep`` players are not given the PAB."""
+    """Pairs of all of ``rest``, the lowest eligible player out of them for the PAB when
+    ``odd``, or None if none is found: a witness that they can be paired (C4), not a choice.
+    The first ``keep`` players are not given the PAB.
+
+    Each player in order takes the first compatible one after him; whoever is left over (late in
+    a tournament the last two may share an absolute colour preference, C3) then takes a paired
+    player whose partner meets another one left over, the pairs nearest the end first."""
     if odd:
         for k in range(len(rest) - 1, keep - 1, -1):
             if rest[k].eligible:
@@ -343,20 +352,35 @@ def _greedy_completion(rest: list[_P], odd: bool, keep: int = 0) -> list[tuple[_
                 break
         else:
             return None
-    free = [True] * len(rest)
-    pairs = []
+    size = len(rest)
+    partner = [-1] * size
     for i, a in enumerate(rest):
-        if not free[i]:
+        if partner[i] != -1:
             continue
-        free[i] = False
-        for j in range(i + 1, len(rest)):
-            if free[j] and _compatible(a, rest[j]):
-                free[j] = False
-                pairs.append((a, rest[j]))
+        for j in range(i + 1, size):
+            if partner[j] == -1 and _compatible(a, rest[j]):
+                partner[i], partner[j] = j, i
+                break
+    left = [i for i in range(size) if partner[i] == -1]
+    budget = REPAIR_BUDGET
+    while left:
+        u = left.pop()
+        for x in range(size - 1, -1, -1):
+            y = partner[x]
+            if y == -1 or budget <= 0:
+                continue
+            budget -= 1
+            if not _compatible(rest[u], rest[x]):
+                continue
+            v = next((v for v in left if _compatible(rest[y], rest[v])), -1)
+            budget -= len(left)
+            if v != -1:
+                left.remove(v)
+                partner[u], partner[x], partner[y], partner[v] = x, u, v, y
                 break
         else:
             return None
-    return pairs
+    return [(rest[i], rest[partner[i]]) for i in range(size) if partner[i] > i]
 
 
 def _board_key(a: _P, b: _P) -> tuple:
