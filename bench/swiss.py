@@ -109,11 +109,12 @@ def startup() -> float:
     return best
 
 
-def time_check(players: int, rounds: int, seed: int, work: Path) -> float:
-    """Wall seconds of `-c` over a finished ``players`` x ``rounds`` tournament."""
-    t = simulate(players, rounds, seed, rounds)
-    path = work / "check.trf"
-    path.write_text(write_trf(t), encoding="ascii")
+def time_check(players: int, rounds: int, seed: int, cache: Path) -> float:
+    """Wall seconds of `-c` over a finished ``players`` x ``rounds`` tournament (cached on disk:
+    playing out 1,000 players x 11 rounds takes minutes)."""
+    path = cache / f"swiss-check-{players}x{rounds}-{seed}.trf"
+    if not path.exists():
+        path.write_text(write_trf(simulate(players, rounds, seed, rounds)), encoding="ascii")
     start = time.perf_counter()
     subprocess.run(
         [*ENGINE, "--dutch", str(path), "-c"], check=True, cwd=ROOT, stdout=subprocess.DEVNULL
@@ -156,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"| {n} | " + " | ".join(cells) + " |", flush=True)
         if options.check != "0":
             players, rounds_c = (int(x) for x in options.check.split("x"))
-            took = time_check(players, rounds_c, options.seed, work)
+            took = time_check(players, rounds_c, options.seed, options.cache)
             print(f"-c over {players} players x {rounds_c} rounds: {took:.2f} s")
     if not options.bbp:
         print("ref. bbp: bbpPairings 6.0.0 as issue 28 measured it (another run), not this one.")
