@@ -7,12 +7,14 @@ forfeits, half-point byes) up to round 8 and cut before round R; each engine the
 of that file. `--bbp PATH` adds a bbpPairings column (its binary, `PATH --dutch IN -p OUT`) and
 checks the pairings are equal; without it the issue's own bbpPairings 6.0.0 figures are printed
 as the reference (another run, another machine load: not measured here). Times are wall clock
-(the machine may be shared) and the child process's CPU time; ours also gives its largest resident
-set (MB). Simulated fields are cached in the temporary directory (a 1,000-player field takes
-minutes to play out). Rerun with:
+(the machine may be shared) and the child process's CPU time, the best of ``--repeat`` runs of
+each engine taken in turns (3; once on fields of 500 or more); ours also gives its largest
+resident set (MB). The engine is byte-compiled first, as an installed package is. Simulated
+fields, and the tournament `-c` re-pairs, are cached (``--cache``, default the temporary
+directory: a 1,000-player field takes minutes to play out). Rerun with:
 
     .venv/bin/python bench/swiss.py [--players 100 300 600 1000] [--rounds 2 5 9]
-        [--bbp PATH] [--check 100x9]
+        [--bbp PATH] [--check 1000x11] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -78,16 +80,29 @@ def run(command: list[str], out: Path) -> tuple[float, float, frozenset[str], fl
     return wall, cpu, pairs, usage.ru_maxrss / 1024
 
 
-def time_round(text: str, round_no: int, bbp: str | None, work: Path) -> dict[str, object]:
-    """Our engine (and bbpPairings if given) pairing ``round_no`` of the cut file."""
+def time_round(
+    text: str, round_no: int, bbp: str | None, work: Path, repeat: int = 1
+) -> dict[str, object]:
+    """Our engine (and bbpPairings if given) pairing ``round_no`` of the cut file, each the best
+    of ``repeat`` runs taken in turns (a shared machine only ever adds time)."""
     src = work / f"in-r{round_no}.trf"
     src.write_text(cut(text, round_no), encoding="ascii")
     ours, theirs = work / "ours.txt", work / "bbp.txt"
-    wall, cpu, mine, rss = run([*ENGINE, "--dutch", str(src), "-p", str(ours)], ours)
+    mine_runs, their_runs = [], []
+    for _ in range(repeat):
+        mine_runs.append(run([*ENGINE, "--dutch", str(src), "-p", str(ours)], ours))
+        if bbp:
+            their_runs.append(run([bbp, "--dutch", str(src), "-p", str(theirs)], theirs))
+    wall, cpu = min(r[0] for r in mine_runs), min(r[1] for r in mine_runs)
+    mine, rss = mine_runs[0][2], max(r[3] for r in mine_runs)
+    assert all(r[2] == mine for r in mine_runs)
     got: dict[str, object] = {"wall": wall, "cpu": cpu, "boards": len(mine), "rss": rss}
     if bbp:
-        bwall, bcpu, other, _rss = run([bbp, "--dutch", str(src), "-p", str(theirs)], theirs)
-        got.update(bbp_wall=bwall, bbp_cpu=bcpu, same=mine == other)
+        got.update(
+            bbp_wall=min(r[0] for r in their_runs),
+            bbp_cpu=min(r[1] for r in their_runs),
+            same=all(r[2] == mine for r in their_runs),
+        )
     return got
 
 
@@ -140,6 +155,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bbp", metavar="PATH", help="bbpPairings binary to time beside ours")
     parser.add_argument("--check", default="100x9", help="-c over PLAYERSxROUNDS ('0' skips)")
     parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()))
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=3,
+        help="runs of each engine per round, in turns, the best kept (fields of 500 or more: 1)",
+    )
     options = parser.parse_args(argv)
     precompile()
     print(f"`python -m tournaments.pairing.swiss --help`: {startup():.3f} s (best of 5)")
@@ -152,7 +173,8 @@ def main(argv: list[str] | None = None) -> int:
             text = field_text(n, options.seed + n, options.cache)
             cells = []
             for r in rounds:
-                got = time_round(text, r, options.bbp, work)
+                repeat = options.repeat if n < 500 else 1
+                got = time_round(text, r, options.bbp, work, repeat)
                 cells.append(cell(got, BBP_REFERENCE.get(n, {}).get(r)))
             print(f"| {n} | " + " | ".join(cells) + " |", flush=True)
         if options.check != "0":
