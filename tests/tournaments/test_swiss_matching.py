@@ -225,3 +225,24 @@ def test_a_coarse_pass_on_large_graphs_keeps_the_optimum_on_fewer_edges(max_card
         dropped += len(edges) - len(_tight_edges(rough))
     # The first pass did leave most edges out: the second one was a smaller problem.
     assert dropped > 0
+
+
+def test_the_leading_levels_are_the_weight_divided_by_the_last_radix():
+    # dutch_criteria takes a bracket's coarse weights (every level but the transpositions', which
+    # are never positive) by dividing the whole weight, rounded up, rather than combining again.
+    rng = random.Random(11)
+    for _ in range(200):
+        width = rng.randint(2, 25)
+        rows = [
+            [rng.choice([0, rng.randint(-3, 3), -(2 ** rng.randint(0, 90))]) for _ in range(width)]
+            for _ in range(rng.randint(1, 30))
+        ]
+        for row in rows:
+            row[-1] = -abs(row[-1])
+        nvert = rng.randint(1, 300)
+        span = max(-row[-1] for row in rows)
+        if not span:
+            continue
+        radix = nvert * span + 1
+        weights = _combine_rows(rows, nvert)
+        assert [-(-w // radix) for w in weights] == _combine_rows([r[:-1] for r in rows], nvert)

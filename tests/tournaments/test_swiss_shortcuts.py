@@ -80,6 +80,7 @@ def coarse_everywhere(monkeypatch):
     """Every bracket's matching solved on its leading levels first (normally only large ones);
     returns how many were."""
     monkeypatch.setattr(dutch_criteria, "COARSE_EDGES", 1)
+    monkeypatch.setattr(dutch_criteria, "COARSE_FLOATER_EDGES", 1)
     monkeypatch.setattr(dutch_criteria, "COARSE_BITS", 1)
     calls = []
     original = dutch_criteria.max_weight_matching
@@ -97,7 +98,7 @@ def test_brackets_matched_on_their_leading_levels_first_pair_the_same(coarse_eve
     t = simulate(90, 6, 33, total_rounds=7)
     with_coarse = [pair_round(from_trf(t, r, 7)) for r in range(2, 8)]
     assert len(coarse_everywhere) > 10
-    dutch_criteria.COARSE_EDGES = 10**9
+    dutch_criteria.COARSE_EDGES = dutch_criteria.COARSE_FLOATER_EDGES = 10**9
     whole = [pair_round(from_trf(t, r, 7)) for r in range(2, 8)]
     assert with_coarse == whole
 

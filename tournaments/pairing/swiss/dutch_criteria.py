@@ -15,9 +15,12 @@ __all__ = ["ForbiddenPairsBlock", "NoValidPairing"]
 
 
 #: A bracket's matching is solved on its leading levels first (matching's ``coarse``) when it
-#: has this many edges and a transposition level this many bits long (measured: a 160-vertex
-#: bracket gains a third, a 370-vertex one two fifths; small ones lose the first pass's time).
-COARSE_EDGES = 10000
+#: has this many edges and a transposition level this many bits long. Measured in instructions
+#: (callgrind): a 112-vertex bracket gains 14 %, a 162-vertex one 38 %, a 370-vertex one about
+#: two fifths. With the stand-in for the players below (an odd bracket) the first pass makes
+#: many blossoms: a 114-vertex graph loses 2 %, a 220-vertex one gains 7 %; hence its own limit.
+COARSE_EDGES = 3000
+COARSE_FLOATER_EDGES = 20000
 COARSE_BITS = 256
 
 
@@ -348,12 +351,14 @@ class _BracketMatching:
         # The transposition level is most of a weight's length: the levels above it are matched
         # first, and the whole weights only where they leave a choice (matching's ``coarse``);
         # worth it on a large bracket.
-        if (
-            mode == "r"
-            and len(rows) >= COARSE_EDGES
-            and max(abs(row[-1]) for row in rows).bit_length() >= COARSE_BITS
-        ):
-            coarse = _combine_rows([row[:-1] for row in rows], nv)
+        if mode == "r" and len(rows) >= (COARSE_FLOATER_EDGES if floater else COARSE_EDGES):
+            span = max(abs(row[-1]) for row in rows)
+            if span.bit_length() >= COARSE_BITS:
+                # The last level's place is 1 and its radix nv * span + 1 (``_combine_rows``),
+                # and its values are at most 0: the levels above are the weight divided by the
+                # radix, rounded up.
+                radix = nv * span + 1
+                coarse = [-(-w // radix) for w in weights]
         # The levels are done with: a large bracket's graph needs the memory (issue 28).
         del rows
         graph = [(i, j, w) for (i, j), w in zip(edges, weights, strict=True)]
